@@ -1,0 +1,318 @@
+//! The referee: scores one round of a real table from its throws (the `judge` command).
+//! Input and output are plain data with a stable JSON form.
+
+use super::eval::Evaluation;
+use super::rules::{Extra, ExtraSet, FlipOnLastThrow, RuleSet, RulesError};
+use super::score::{FinalThrow, RoundOutcome, score_round};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// One round as a referee is told it.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct JudgeInput {
+    #[serde(default)]
+    pub rules: Option<String>,
+    #[serde(default)]
+    pub stock: Option<i64>,
+    /// Deckel per player before the round (missing players hold none).
+    #[serde(default)]
+    pub holdings: Option<serde_json::Map<String, serde_json::Value>>,
+    /// Extras the round's starter announced (`extras_announced`).
+    #[serde(default)]
+    pub announced: Option<Vec<String>>,
+    /// In turn order, the starter first.
+    pub throws: Vec<ThrowInput>,
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct ThrowInput {
+    pub player: String,
+    pub dice: Vec<i64>,
+    pub throws: i64,
+    pub hand: bool,
+    #[serde(default)]
+    pub blind: bool,
+}
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum JudgeError {
+    #[error("{0}")]
+    Rules(#[from] RulesError),
+    #[error("a round needs at least two throws")]
+    TooFewThrows,
+    #[error("player {index}: the name is empty")]
+    EmptyName { index: usize },
+    #[error("player `{0}` is named twice")]
+    DuplicatePlayer(String),
+    #[error("{player}: a throw has 3 dice, not {count}")]
+    DiceCount { player: String, count: usize },
+    #[error("{player}: a die shows 1 to 6, not {value}")]
+    DieValue { player: String, value: i64 },
+    #[error("{player}: {throws} throws is not possible (1 to {max})")]
+    ThrowCount {
+        player: String,
+        throws: i64,
+        max: u8,
+    },
+    #[error("{player} threw {throws} times, more than the starter's {limit}")]
+    OverLimit {
+        player: String,
+        throws: i64,
+        limit: u8,
+    },
+    #[error("{player}: blind throws are not allowed under these rules")]
+    BlindNotAllowed { player: String },
+    #[error("{player}: a blind throw is a single throw from the hand")]
+    BlindNotSingle { player: String },
+    #[error("stock: {0} is not between 0 and the rule set's {1} Deckel")]
+    Stock(i64, u8),
+    #[error("holdings: `{0}` does not throw in this round")]
+    HoldingUnknownPlayer(String),
+    #[error("holdings: {player} holds {value}, not a number of Deckel from 0 to {max}")]
+    HoldingValue {
+        player: String,
+        value: String,
+        max: u8,
+    },
+    #[error("Deckel do not add up: stock {stock} + players {players} is not {total}")]
+    DeckelTotal { stock: u8, players: u32, total: u8 },
+    #[error("{player} already holds all {total} Deckel: the half is over")]
+    HalfOver { player: String, total: u8 },
+    #[error(
+        "{player} holds no Deckel and the stock is empty: {player} is out (einwuerfeln is off)"
+    )]
+    PlayerOut { player: String },
+    #[error("announced: unknown extra `{0}` (known: jule, 221, 331)")]
+    UnknownExtra(String),
+    #[error("announced: extra `{0}` is not part of these rules")]
+    ExtraNotInRules(String),
+}
+
+/// A validated round, ready to score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JudgeRound {
+    pub rules: RuleSet,
+    pub players: Vec<String>,
+    pub stock: u8,
+    pub holdings: Vec<u8>,
+    pub extras: ExtraSet,
+    pub throws: Vec<FinalThrow>,
+}
+
+/// The verdict, with the stable JSON form of the `judge` command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub ranking: Vec<String>,
+    pub winner: String,
+    pub loser: String,
+    pub best: BestThrow,
+    pub moved: u8,
+    pub source: &'static str,
+    pub stock: u8,
+    pub holdings: serde_json::Map<String, serde_json::Value>,
+    pub out: Vec<String>,
+    pub half_lost_by: Option<String>,
+    pub debts: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BestThrow {
+    pub name: String,
+    pub name_en: String,
+    pub class: &'static str,
+    pub penalty: u8,
+}
+
+impl JudgeRound {
+    /// Validates the input. `rules_override` (the `--rules` option) wins over the input's
+    /// `rules`; `overrides` are `key=value` switches applied on top.
+    pub fn from_input(
+        input: &JudgeInput,
+        rules_override: Option<&RuleSet>,
+    ) -> Result<JudgeRound, JudgeError> {
+        let rules = match (rules_override, &input.rules) {
+            (Some(r), _) => r.clone(),
+            (None, Some(name)) => RuleSet::preset(name)?,
+            (None, None) => RuleSet::standard(),
+        };
+        if input.throws.len() < 2 {
+            return Err(JudgeError::TooFewThrows);
+        }
+        let mut players: Vec<String> = Vec::with_capacity(input.throws.len());
+        let mut throws = Vec::with_capacity(input.throws.len());
+        let mut limit = 3u8;
+        let bonus =
+            u8::from(rules.sixes && rules.flip_on_last_throw == FlipOnLastThrow::ExtraThrow);
+        for (index, t) in input.throws.iter().enumerate() {
+            let name = t.player.trim().to_string();
+            if name.is_empty() {
+                return Err(JudgeError::EmptyName { index: index + 1 });
+            }
+            if players.contains(&name) {
+                return Err(JudgeError::DuplicatePlayer(name));
+            }
+            if t.dice.len() != 3 {
+                return Err(JudgeError::DiceCount {
+                    player: name,
+                    count: t.dice.len(),
+                });
+            }
+            if let Some(v) = t.dice.iter().find(|v| !(1..=6).contains(*v)) {
+                return Err(JudgeError::DieValue {
+                    player: name,
+                    value: *v,
+                });
+            }
+            let max = if index == 0 { 3 + bonus } else { limit + bonus };
+            if t.throws < 1 || (index == 0 && t.throws > i64::from(max)) {
+                return Err(JudgeError::ThrowCount {
+                    player: name,
+                    throws: t.throws,
+                    max,
+                });
+            }
+            if index > 0 && t.throws > i64::from(max) {
+                return Err(JudgeError::OverLimit {
+                    player: name,
+                    throws: t.throws,
+                    limit,
+                });
+            }
+            if index == 0 {
+                // R-RND-2: the starter's throws (without a bonus throw) are the limit.
+                limit = (t.throws as u8).min(3);
+            }
+            if t.blind {
+                if !rules.blind {
+                    return Err(JudgeError::BlindNotAllowed { player: name });
+                }
+                if t.throws != 1 || !t.hand {
+                    return Err(JudgeError::BlindNotSingle { player: name });
+                }
+            }
+            throws.push(FinalThrow {
+                dice: [t.dice[0] as u8, t.dice[1] as u8, t.dice[2] as u8],
+                throws: t.throws as u8,
+                hand: t.hand,
+                blind: t.blind,
+            });
+            players.push(name);
+        }
+
+        let total = rules.deckel;
+        let stock = match input.stock {
+            None => None,
+            Some(s) if (0..=i64::from(total)).contains(&s) => Some(s as u8),
+            Some(s) => return Err(JudgeError::Stock(s, total)),
+        };
+        let mut holdings = vec![0u8; players.len()];
+        if let Some(map) = &input.holdings {
+            for (name, value) in map {
+                let index = players
+                    .iter()
+                    .position(|p| p == name.trim())
+                    .ok_or_else(|| JudgeError::HoldingUnknownPlayer(name.clone()))?;
+                holdings[index] = value
+                    .as_u64()
+                    .filter(|v| *v <= u64::from(total))
+                    .map(|v| v as u8)
+                    .ok_or_else(|| JudgeError::HoldingValue {
+                        player: name.clone(),
+                        value: value.to_string(),
+                        max: total,
+                    })?;
+            }
+        }
+        let held: u32 = holdings.iter().map(|h| u32::from(*h)).sum();
+        // Without a stock, the stock holds what the players do not.
+        let stock = match stock {
+            Some(s) => s,
+            None if held <= u32::from(total) => total - held as u8,
+            None => 0,
+        };
+        if u32::from(stock) + held != u32::from(total) {
+            return Err(JudgeError::DeckelTotal {
+                stock,
+                players: held,
+                total,
+            });
+        }
+        if let Some(i) = holdings.iter().position(|h| *h >= total) {
+            return Err(JudgeError::HalfOver {
+                player: players[i].clone(),
+                total,
+            });
+        }
+        if stock == 0
+            && !rules.einwuerfeln
+            && let Some(i) = holdings.iter().position(|h| *h == 0)
+        {
+            return Err(JudgeError::PlayerOut {
+                player: players[i].clone(),
+            });
+        }
+
+        let mut announced = ExtraSet::EMPTY;
+        for id in input.announced.iter().flatten() {
+            let extra = Extra::from_id(id).ok_or_else(|| JudgeError::UnknownExtra(id.clone()))?;
+            if !rules.extras.contains(extra) {
+                return Err(JudgeError::ExtraNotInRules(id.clone()));
+            }
+            announced.insert(extra);
+        }
+        let extras = rules.extras_in_play(announced);
+        Ok(JudgeRound {
+            rules,
+            players,
+            stock,
+            holdings,
+            extras,
+            throws,
+        })
+    }
+
+    pub fn score(&self) -> RoundOutcome {
+        score_round(
+            &self.rules,
+            self.extras,
+            self.stock,
+            &self.holdings,
+            &self.throws,
+        )
+    }
+
+    /// The verdict with throw names from `name` (German, English).
+    pub fn verdict(
+        &self,
+        outcome: &RoundOutcome,
+        name: impl Fn(&Evaluation) -> (String, String),
+    ) -> Verdict {
+        let who = |i: usize| self.players[i].clone();
+        let (name_de, name_en) = name(&outcome.best);
+        Verdict {
+            ranking: outcome.ranking.iter().map(|i| who(*i)).collect(),
+            winner: who(outcome.winner),
+            loser: who(outcome.loser),
+            best: BestThrow {
+                name: name_de,
+                name_en,
+                class: outcome.best.class.id(),
+                penalty: outcome.penalty,
+            },
+            moved: outcome.moved,
+            source: outcome.source.id(),
+            stock: outcome.stock_after,
+            holdings: self
+                .players
+                .iter()
+                .zip(&outcome.holdings_after)
+                .map(|(p, h)| (p.clone(), serde_json::Value::from(*h)))
+                .collect(),
+            out: outcome.out.iter().map(|i| who(*i)).collect(),
+            half_lost_by: outcome.half_lost_by.map(who),
+            debts: outcome.debts.iter().map(|(i, _)| who(*i)).collect(),
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! The rules engine: pure and deterministic. No I/O, no clocks, no platform types; the
+//! randomness comes in as an argument.
+
+pub mod action;
+pub mod ai;
+pub mod eval;
+pub mod event;
+pub mod game;
+pub mod judge;
+pub mod round;
+pub mod rules;
+pub mod score;
+pub mod view;
+
+pub use action::{Action, ActionError, ActionKind, Seat, StartError};
+pub use eval::{Evaluation, Penalty, Rank, ThrowClass, evaluate};
+pub use event::{Event, GameResult, Part, RoundSummary, Title};
+pub use game::{Game, MAX_PLAYERS, Player};
+pub use rules::{Extra, ExtraSet, FlipOnLastThrow, RuleSet, RulesError, StraightOrder};
+pub use score::{DebtReason, FinalThrow, RoundOutcome, Source};
+pub use view::{DieView, TableView, Viewer};

@@ -1,0 +1,187 @@
+//! User-facing text through Fluent: German (the default) and English.
+
+use crate::engine::eval::{Evaluation, Penalty, ThrowClass};
+use crate::engine::rules::{Extra, RuleSet};
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
+use unic_langid::LanguageIdentifier;
+
+/// A language the bot speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Lang {
+    #[default]
+    De,
+    En,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::De, Lang::En];
+
+    /// From a platform locale code (`de`, `de-AT`, `en-US`, `en_GB` …); German by default.
+    pub fn from_code(code: &str) -> Lang {
+        let code = code.trim().to_ascii_lowercase();
+        if code.starts_with("en") {
+            Lang::En
+        } else {
+            Lang::De
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::De => "de",
+            Lang::En => "en",
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::De => include_str!("../locales/de.ftl"),
+            Lang::En => include_str!("../locales/en.ftl"),
+        }
+    }
+}
+
+struct Bundles {
+    de: FluentBundle<FluentResource>,
+    en: FluentBundle<FluentResource>,
+}
+
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let id: LanguageIdentifier = lang.code().parse().unwrap_or_default();
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // No Unicode isolation marks: chat clients show them as stray characters.
+    bundle.set_use_isolating(false);
+    let resource = match FluentResource::try_new(lang.source().to_string()) {
+        Ok(r) => r,
+        Err((r, errors)) => {
+            // A syntax error in a shipped file is a build defect; the tests catch it.
+            debug_assert!(errors.is_empty(), "{lang:?} locale: {errors:?}");
+            r
+        }
+    };
+    if let Err(errors) = bundle.add_resource(resource) {
+        debug_assert!(errors.is_empty(), "{lang:?} locale: {errors:?}");
+    }
+    bundle
+}
+
+static BUNDLES: LazyLock<Bundles> = LazyLock::new(|| Bundles {
+    de: bundle(Lang::De),
+    en: bundle(Lang::En),
+});
+
+/// Arguments for a message.
+pub type Args<'a> = &'a [(&'a str, FluentValue<'a>)];
+
+/// The message `id` in `lang`. A missing message shows its id (and the tests catch it).
+pub fn tr(lang: Lang, id: &str, args: Args<'_>) -> String {
+    let bundles = &*BUNDLES;
+    let bundle = match lang {
+        Lang::De => &bundles.de,
+        Lang::En => &bundles.en,
+    };
+    let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+        return id.to_string();
+    };
+    let mut fluent_args = FluentArgs::new();
+    for (k, v) in args {
+        fluent_args.set(*k, v.clone());
+    }
+    let mut errors = Vec::new();
+    bundle
+        .format_pattern(pattern, Some(&fluent_args), &mut errors)
+        .into_owned()
+}
+
+/// The ids of every message in `lang` (for the test that both languages match).
+pub fn message_ids(lang: Lang) -> Vec<String> {
+    let resource = match FluentResource::try_new(lang.source().to_string()) {
+        Ok(r) | Err((r, _)) => r,
+    };
+    let mut ids: Vec<String> = resource
+        .entries()
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// Whether the shipped Fluent file of `lang` parses without errors.
+pub fn syntax_errors(lang: Lang) -> usize {
+    match FluentResource::try_new(lang.source().to_string()) {
+        Ok(_) => 0,
+        Err((_, errors)) => errors.len(),
+    }
+}
+
+fn num(n: impl Into<i64>) -> FluentValue<'static> {
+    FluentValue::from(n.into())
+}
+
+fn text(s: impl Into<String>) -> FluentValue<'static> {
+    FluentValue::from(s.into())
+}
+
+/// The name of a throw ("Schock 4", "Hausnummer 642", "Straße 4-5-6", "Jule", …).
+pub fn throw_name(lang: Lang, eval: &Evaluation, rules: &RuleSet) -> String {
+    let [a, b, c] = eval.dice;
+    match eval.class {
+        ThrowClass::Hausnummer => {
+            let id = if eval.downgraded(rules, rules.extras) {
+                "throw-hausnummer-built"
+            } else {
+                "throw-hausnummer"
+            };
+            tr(lang, id, &[("number", text(format!("{a}{b}{c}")))])
+        }
+        ThrowClass::Strasse => tr(
+            lang,
+            "throw-strasse",
+            &[("dice", text(format!("{c}-{b}-{a}")))],
+        ),
+        ThrowClass::General => tr(lang, "throw-general", &[("pips", num(a))]),
+        ThrowClass::Schock => tr(lang, "throw-schock", &[("n", num(a))]),
+        ThrowClass::SchockAus => tr(lang, "throw-schock-aus", &[]),
+        ThrowClass::Extra => match eval.extra {
+            Some(Extra::Jule) | None => tr(lang, "throw-jule", &[]),
+            Some(Extra::TwoTwoOne) => tr(lang, "throw-221", &[("penalty", num(rules.penalty_221))]),
+            Some(Extra::ThreeThreeOne) => {
+                tr(lang, "throw-331", &[("penalty", num(rules.penalty_331))])
+            }
+        },
+    }
+}
+
+/// The class name ("Schock", "house number", …).
+pub fn class_name(lang: Lang, class: ThrowClass) -> String {
+    tr(lang, &format!("class-{}", class.id()), &[])
+}
+
+/// "4 Deckel", "alle Deckel".
+pub fn penalty_text(lang: Lang, penalty: Penalty) -> String {
+    match penalty {
+        Penalty::Deckel(n) => deckel(lang, n),
+        Penalty::All => tr(lang, "penalty-all", &[]),
+    }
+}
+
+/// "1 Deckel", "4 Deckel".
+pub fn deckel(lang: Lang, n: u8) -> String {
+    tr(lang, "penalty-deckel", &[("n", num(n))])
+}
+
+/// Message arguments from numbers and texts.
+pub fn arg_num(n: impl Into<i64>) -> FluentValue<'static> {
+    num(n)
+}
+
+pub fn arg_text(s: impl Into<String>) -> FluentValue<'static> {
+    text(s)
+}
