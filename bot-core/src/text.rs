@@ -185,3 +185,106 @@ pub fn arg_num(n: impl Into<i64>) -> FluentValue<'static> {
 pub fn arg_text(s: impl Into<String>) -> FluentValue<'static> {
     text(s)
 }
+
+/// A rule-set error in the user's language.
+pub fn rules_error(lang: Lang, error: &crate::engine::RulesError) -> String {
+    use crate::engine::RulesError as E;
+    match error {
+        E::UnknownPreset(name) => tr(lang, "rules-unknown-preset", &[("name", text(name.as_str()))]),
+        E::UnknownKey(key) => tr(lang, "rules-unknown-key", &[("key", text(key.as_str()))]),
+        E::MissingKey { key } => tr(lang, "rules-missing-key", &[("key", text(key.as_str()))]),
+        E::InvalidValue { key, message } => tr(
+            lang,
+            "rules-invalid-value",
+            &[("key", text(key.as_str())), ("message", text(message.as_str()))],
+        ),
+        E::Syntax(message) => tr(lang, "rules-syntax", &[("message", text(message.as_str()))]),
+        E::MalformedOverride(t) => {
+            tr(lang, "rules-malformed-override", &[("text", text(t.as_str()))])
+        }
+    }
+}
+
+/// A `judge` input error in the user's language.
+pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> String {
+    use crate::engine::judge::JudgeError as E;
+    let p = |s: &String| text(s.as_str());
+    match error {
+        E::Rules(e) => rules_error(lang, e),
+        E::TooFewThrows => tr(lang, "judge-error-too-few", &[]),
+        E::EmptyName { index } => tr(lang, "judge-error-empty-name", &[("index", num(*index as i64))]),
+        E::DuplicatePlayer(player) => tr(lang, "judge-error-duplicate", &[("player", p(player))]),
+        E::DiceCount { player, count } => tr(
+            lang,
+            "judge-error-dice-count",
+            &[("player", p(player)), ("count", num(*count as i64))],
+        ),
+        E::DieValue { player, value } => tr(
+            lang,
+            "judge-error-die-value",
+            &[("player", p(player)), ("value", text(value.to_string()))],
+        ),
+        E::ThrowCount { player, throws, max } => tr(
+            lang,
+            "judge-error-throw-count",
+            &[
+                ("player", p(player)),
+                ("throws", text(throws.to_string())),
+                ("max", num(*max)),
+            ],
+        ),
+        E::OverLimit {
+            player,
+            throws,
+            limit,
+        } => tr(
+            lang,
+            "judge-error-over-limit",
+            &[
+                ("player", p(player)),
+                ("throws", text(throws.to_string())),
+                ("limit", num(*limit)),
+            ],
+        ),
+        E::BlindNotAllowed { player } => tr(lang, "judge-error-blind-off", &[("player", p(player))]),
+        E::BlindNotSingle { player } => {
+            tr(lang, "judge-error-blind-single", &[("player", p(player))])
+        }
+        E::Stock(stock, total) => tr(
+            lang,
+            "judge-error-stock",
+            &[("stock", text(stock.to_string())), ("total", num(*total))],
+        ),
+        E::HoldingUnknownPlayer(player) => {
+            tr(lang, "judge-error-holding-unknown", &[("player", p(player))])
+        }
+        E::HoldingValue { player, value, max } => tr(
+            lang,
+            "judge-error-holding-value",
+            &[("player", p(player)), ("value", p(value)), ("max", num(*max))],
+        ),
+        E::DeckelTotal {
+            stock,
+            players,
+            total,
+        } => tr(
+            lang,
+            "judge-error-total",
+            &[
+                ("stock", num(*stock)),
+                ("players", num(*players)),
+                ("total", num(*total)),
+            ],
+        ),
+        E::HalfOver { player, total } => tr(
+            lang,
+            "judge-error-half-over",
+            &[("player", p(player)), ("total", num(*total))],
+        ),
+        E::PlayerOut { player } => tr(lang, "judge-error-out", &[("player", p(player))]),
+        E::UnknownExtra(extra) => tr(lang, "judge-error-unknown-extra", &[("extra", p(extra))]),
+        E::ExtraNotInRules(extra) => {
+            tr(lang, "judge-error-extra-not-in-rules", &[("extra", p(extra))])
+        }
+    }
+}

@@ -107,7 +107,7 @@ fn flip_pays_on_last(round: &Round, index: usize, rules: &RuleSet, eval: &Evalua
 
 /// Plays `game` to its end with computer players for every seat. Returns the number of
 /// actions taken. A safety bound keeps a broken policy from looping forever.
-pub fn play_out<R: rand::Rng + ?Sized>(game: &mut Game, rng: &mut R) -> usize {
+pub fn play_out<R: super::dice::DiceRoller + ?Sized>(game: &mut Game, rng: &mut R) -> usize {
     let mut actions = 0;
     while let Some(seat) = game.current() {
         let Some(action) = choose(game, seat) else {

@@ -8,7 +8,7 @@ use super::event::{Event, GameResult, Part, RevealedThrow, RoundSummary, Title};
 use super::round::{Cup, Round};
 use super::rules::{ExtraSet, FlipOnLastThrow, RuleSet};
 use super::score::{DebtReason, Source, score_round, throw_debt};
-use rand::Rng;
+use super::dice::DiceRoller;
 use serde::{Deserialize, Serialize};
 
 /// The most players at one table (a pub table; also what a chat message can show).
@@ -42,18 +42,18 @@ pub struct Game {
     rounds_played: u32,
 }
 
-fn roll<R: Rng + ?Sized>(rng: &mut R) -> u8 {
-    rng.random_range(1..=6)
+fn roll<R: DiceRoller + ?Sized>(rng: &mut R) -> u8 {
+    rng.roll_die()
 }
 
-fn roll3<R: Rng + ?Sized>(rng: &mut R) -> [u8; 3] {
+fn roll3<R: DiceRoller + ?Sized>(rng: &mut R) -> [u8; 3] {
     [roll(rng), roll(rng), roll(rng)]
 }
 
 impl Game {
     /// Starts a game: validates the players, holds the roll-off (R-GAME-5) and deals the first
     /// round of half 1.
-    pub fn start<R: Rng + ?Sized>(
+    pub fn start<R: DiceRoller + ?Sized>(
         rules: RuleSet,
         names: &[String],
         rng: &mut R,
@@ -218,7 +218,7 @@ impl Game {
 
     // ----- parts and rounds ------------------------------------------------------------
 
-    fn start_part<R: Rng + ?Sized>(
+    fn start_part<R: DiceRoller + ?Sized>(
         &mut self,
         part: Part,
         starter: Seat,
@@ -240,7 +240,7 @@ impl Game {
     }
 
     /// Begins the next round, started by `starter` (or the next active seat).
-    fn begin_round<R: Rng + ?Sized>(
+    fn begin_round<R: DiceRoller + ?Sized>(
         &mut self,
         starter: Seat,
         rng: &mut R,
@@ -275,7 +275,7 @@ impl Game {
     }
 
     /// R-RND-1: every participant throws once under the cup.
-    fn deal<R: Rng + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
+    fn deal<R: DiceRoller + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
         let starter = self.round.starter;
         let throw_ins = std::mem::take(&mut self.throw_ins);
         let participants: Vec<(Seat, bool)> = self
@@ -304,7 +304,7 @@ impl Game {
 
     /// After every action: passes turns, stands for players without a choice, scores a
     /// finished round and moves on.
-    fn settle<R: Rng + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
+    fn settle<R: DiceRoller + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
         loop {
             if self.result.is_some() || self.round.announcing {
                 return;
@@ -358,7 +358,7 @@ impl Game {
     }
 
     /// R-RND-5, R-SCORE-*: reveal, score, move Deckel, end the half or begin the next round.
-    fn score<R: Rng + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
+    fn score<R: DiceRoller + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
         let round = &self.round;
         let throws: Vec<_> = round.cups.iter().map(Cup::final_throw).collect();
         let holdings: Vec<u8> = round.cups.iter().map(|c| self.holdings(c.seat)).collect();
@@ -427,7 +427,7 @@ impl Game {
     }
 
     /// R-GAME-1, R-GAME-2, R-GAME-6, R-GAME-8.
-    fn part_lost<R: Rng + ?Sized>(&mut self, seat: Seat, rng: &mut R, events: &mut Vec<Event>) {
+    fn part_lost<R: DiceRoller + ?Sized>(&mut self, seat: Seat, rng: &mut R, events: &mut Vec<Event>) {
         let part = self.part;
         events.push(Event::PartLost { part, seat });
         match part {
@@ -475,7 +475,7 @@ impl Game {
     // ----- actions ---------------------------------------------------------------------
 
     /// Applies `action` by `seat`. On error nothing changes.
-    pub fn apply<R: Rng + ?Sized>(
+    pub fn apply<R: DiceRoller + ?Sized>(
         &mut self,
         seat: Seat,
         action: &Action,
@@ -639,7 +639,7 @@ impl Game {
         Ok(positions)
     }
 
-    fn perform<R: Rng + ?Sized>(
+    fn perform<R: DiceRoller + ?Sized>(
         &mut self,
         seat: Seat,
         action: &Action,
@@ -851,7 +851,7 @@ impl Game {
 
     /// A player leaves (or is kicked): his Deckel go back to the stock. With fewer than two
     /// players left, or when a finalist leaves the final, the game is abandoned.
-    pub fn remove_player<R: Rng + ?Sized>(
+    pub fn remove_player<R: DiceRoller + ?Sized>(
         &mut self,
         seat: Seat,
         rng: &mut R,

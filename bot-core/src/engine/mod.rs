@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod ai;
+pub mod dice;
 pub mod eval;
 pub mod event;
 pub mod game;
@@ -12,6 +13,7 @@ pub mod rules;
 pub mod score;
 pub mod view;
 
+pub use dice::{seeded, DiceRoller, LoadedDice};
 pub use action::{Action, ActionError, ActionKind, Seat, StartError};
 pub use eval::{Evaluation, Penalty, Rank, ThrowClass, evaluate};
 pub use event::{Event, GameResult, Part, RoundSummary, Title};

@@ -1,0 +1,348 @@
+//! The `schocken` command line: eval, judge, simulate, and the bad-input convention
+//! (exit code 2, one line on stderr naming the problem, nothing on stdout).
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn schocken(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_schocken"))
+        .args(args)
+        .env_remove("SCHOCKEN_LANG")
+        .env("LANG", "C.UTF-8")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn schocken");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for schocken")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_str(stdout(o).trim()).expect("JSON on stdout")
+}
+
+/// Bad input: exit 2, exactly one line on stderr containing `needle`, nothing on stdout.
+fn assert_bad_input(o: &Output, needle: &str) {
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    assert!(o.stdout.is_empty(), "stdout must be empty, got {:?}", stdout(o));
+    let err = stderr(o);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line on stderr: {err:?}");
+    assert!(err.contains(needle), "stderr {err:?} should name {needle:?}");
+}
+
+// ----- eval ------------------------------------------------------------------------------
+
+#[test]
+fn eval_names_a_schock_in_both_languages() {
+    let o = schocken(&["eval", "1", "1", "4"], "");
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("Schock 4"), "{out}");
+    assert!(out.contains("4 Deckel"), "{out}");
+
+    let o = schocken(&["eval", "--json", "6", "5", "4"], "");
+    let v = json(&o);
+    assert_eq!(v["name"], "Straße 4-5-6");
+    assert_eq!(v["name_en"], "Straight 4-5-6");
+    assert_eq!(v["class"], "strasse");
+    assert_eq!(v["penalty"], 2);
+}
+
+#[test]
+fn eval_built_straight_is_a_hausnummer_under_standard_r_rank_2() {
+    let v = json(&schocken(&["eval", "--json", "--built", "6", "5", "4"], ""));
+    assert_eq!(v["class"], "hausnummer");
+    assert_eq!(v["penalty"], 1);
+    // mit Pflücken (wikipedia) it stays a Straße.
+    let v = json(&schocken(
+        &["eval", "--json", "--built", "--rules", "wikipedia", "6", "5", "4"],
+        "",
+    ));
+    assert_eq!(v["class"], "strasse");
+}
+
+#[test]
+fn eval_schock_aus_costs_every_deckel_of_the_rule_set() {
+    let v = json(&schocken(&["eval", "--json", "1", "1", "1"], ""));
+    assert_eq!(v["class"], "schock_aus");
+    assert_eq!(v["penalty"], 13);
+    assert_eq!(v["penalty_all"], true);
+    let v = json(&schocken(&["eval", "--json", "--set", "deckel=15", "1,1,1"], ""));
+    assert_eq!(v["penalty"], 15);
+}
+
+#[test]
+fn eval_extras_follow_the_preset_r_rank_6() {
+    let v = json(&schocken(&["eval", "--json", "--rules", "dortmund", "3", "3", "1"], ""));
+    assert_eq!(v["class"], "extra");
+    assert_eq!(v["extra"], "331");
+    assert_eq!(v["penalty"], 10);
+    assert_eq!(v["announced_only"], true);
+    let v = json(&schocken(&["eval", "--json", "4", "2", "1"], ""));
+    assert_eq!(v["class"], "hausnummer", "no Jule under standard");
+    let v = json(&schocken(&["eval", "--json", "--rules", "jule", "1", "2", "4"], ""));
+    assert_eq!(v["name"], "Jule");
+    assert_eq!(v["penalty"], 7);
+}
+
+#[test]
+fn eval_english_text_with_lang() {
+    let o = schocken(&["eval", "--lang", "en", "1", "1", "1"], "");
+    assert!(stdout(&o).starts_with("Schock out"), "{}", stdout(&o));
+}
+
+#[test]
+fn eval_bad_dice_are_rejected_with_one_line() {
+    assert_bad_input(&schocken(&["eval", "1", "1", "7"], ""), "7");
+    assert_bad_input(&schocken(&["eval", "1", "1"], ""), "2");
+    assert_bad_input(&schocken(&["eval", "1", "1", "2", "3"], ""), "4");
+    assert_bad_input(&schocken(&["eval", "x", "1", "2"], ""), "x");
+    assert_bad_input(&schocken(&["eval", "0", "1", "2"], ""), "0");
+}
+
+#[test]
+fn eval_unknown_preset_and_bad_override_are_named() {
+    assert_bad_input(&schocken(&["eval", "--rules", "kneipe", "1", "1", "1"], ""), "kneipe");
+    assert_bad_input(
+        &schocken(&["eval", "--set", "straight_penalty=5", "1", "1", "1"], ""),
+        "straight_penalty",
+    );
+    assert_bad_input(
+        &schocken(&["eval", "--set", "bierdeckel=3", "1", "1", "1"], ""),
+        "bierdeckel",
+    );
+    assert_bad_input(&schocken(&["eval", "--frobnicate", "1", "1", "1"], ""), "frobnicate");
+}
+
+// ----- judge -----------------------------------------------------------------------------
+
+const EXAMPLE_1: &str = r#"{"rules":"standard","throws":[
+  {"player":"A","dice":[6,6,5],"throws":3,"hand":true},
+  {"player":"B","dice":[1,1,4],"throws":3,"hand":false},
+  {"player":"C","dice":[2,2,1],"throws":1,"hand":true}]}"#;
+
+#[test]
+fn judge_worked_example_1_as_json() {
+    let v = json(&schocken(&["judge", "--json"], EXAMPLE_1));
+    assert_eq!(v["ranking"], serde_json::json!(["B", "A", "C"]));
+    assert_eq!(v["winner"], "B");
+    assert_eq!(v["loser"], "C");
+    assert_eq!(v["best"]["name"], "Schock 4");
+    assert_eq!(v["best"]["class"], "schock");
+    assert_eq!(v["best"]["penalty"], 4);
+    assert_eq!(v["moved"], 4);
+    assert_eq!(v["source"], "stock");
+    assert_eq!(v["stock"], 9);
+    assert_eq!(v["holdings"], serde_json::json!({"A":0,"B":0,"C":4}));
+    assert_eq!(v["out"], serde_json::json!([]));
+    assert_eq!(v["half_lost_by"], Value::Null);
+    assert_eq!(v["debts"], serde_json::json!([]));
+}
+
+#[test]
+fn judge_text_is_german_by_default() {
+    let o = schocken(&["judge"], EXAMPLE_1);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert!(out.contains("Rangfolge: B"), "{out}");
+    assert!(out.contains("C bekommt 4 Deckel aus dem Stock"), "{out}");
+}
+
+#[test]
+fn judge_worked_example_4_stock_caps_the_penalty() {
+    let input = r#"{"stock":2,"holdings":{"A":5,"B":6},"throws":[
+      {"player":"A","dice":[1,1,4],"throws":1,"hand":true},
+      {"player":"B","dice":[3,2,2],"throws":1,"hand":true}]}"#;
+    let v = json(&schocken(&["judge", "--json"], input));
+    assert_eq!(v["moved"], 2);
+    assert_eq!(v["source"], "stock");
+    assert_eq!(v["stock"], 0);
+    assert_eq!(v["holdings"], serde_json::json!({"A":5,"B":8}));
+    assert_eq!(v["best"]["penalty"], 4);
+}
+
+#[test]
+fn judge_worked_example_5_winner_pays_and_is_out() {
+    let input = r#"{"stock":0,"holdings":{"A":1,"B":12},"throws":[
+      {"player":"A","dice":[3,3,3],"throws":1,"hand":true},
+      {"player":"B","dice":[4,2,2],"throws":1,"hand":true}]}"#;
+    let v = json(&schocken(&["judge", "--json"], input));
+    assert_eq!(v["moved"], 1);
+    assert_eq!(v["source"], "winner");
+    assert_eq!(v["out"], serde_json::json!(["A"]));
+    assert_eq!(v["half_lost_by"], "B");
+}
+
+#[test]
+fn judge_blind_best_throw_doubles_and_debts_follow_switches() {
+    let input = r#"{"rules":"dortmund","throws":[
+      {"player":"A","dice":[1,1,3],"throws":1,"hand":true,"blind":true},
+      {"player":"B","dice":[5,2,2],"throws":1,"hand":true}]}"#;
+    let v = json(&schocken(&["judge", "--json"], input));
+    assert_eq!(v["best"]["penalty"], 6);
+    assert_eq!(v["moved"], 6);
+
+    let input = r#"{"rules":"muensterland","throws":[
+      {"player":"A","dice":[1,1,1],"throws":1,"hand":true},
+      {"player":"B","dice":[5,2,2],"throws":1,"hand":true}]}"#;
+    let v = json(&schocken(&["judge", "--json"], input));
+    assert_eq!(v["debts"], serde_json::json!(["A"]));
+    assert_eq!(v["source"], "all");
+    assert_eq!(v["half_lost_by"], "B");
+}
+
+#[test]
+fn judge_rules_option_overrides_the_input() {
+    let input = r#"{"rules":"standard","throws":[
+      {"player":"A","dice":[4,2,1],"throws":1,"hand":true},
+      {"player":"B","dice":[1,1,6],"throws":1,"hand":true}]}"#;
+    let v = json(&schocken(&["judge", "--json", "--rules", "jule"], input));
+    assert_eq!(v["winner"], "A");
+    assert_eq!(v["best"]["penalty"], 7);
+    let v = json(&schocken(&["judge", "--json"], input));
+    assert_eq!(v["winner"], "B");
+}
+
+#[test]
+fn judge_announced_extras_count_only_when_announced() {
+    let base = r#"{"rules":"dortmund",ANN"throws":[
+      {"player":"A","dice":[2,2,1],"throws":1,"hand":true},
+      {"player":"B","dice":[1,1,6],"throws":1,"hand":true}]}"#;
+    let v = json(&schocken(&["judge", "--json"], &base.replace("ANN", "")));
+    assert_eq!(v["winner"], "B");
+    assert_eq!(v["loser"], "A");
+    let v = json(&schocken(
+        &["judge", "--json"],
+        &base.replace("ANN", r#""announced":["221"],"#),
+    ));
+    assert_eq!(v["winner"], "A");
+    assert_eq!(v["best"]["penalty"], 9);
+}
+
+#[test]
+fn judge_json_lines_answer_each_line_and_exit_2_after_a_bad_one() {
+    let good = r#"{"throws":[{"player":"A","dice":[1,1,2],"throws":1,"hand":true},{"player":"B","dice":[6,6,6],"throws":1,"hand":true}]}"#;
+    let bad = r#"{"throws":[{"player":"A","dice":[1,1],"throws":1,"hand":true},{"player":"B","dice":[6,6,6],"throws":1,"hand":true}]}"#;
+    let input = format!("{good}\nnot json\n{bad}\n{good}\n");
+    let o = schocken(&["judge", "--json"], &input);
+    assert_eq!(o.status.code(), Some(2));
+    let lines: Vec<Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each answer is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["winner"], "A");
+    assert!(lines[1]["error"].as_str().is_some_and(|e| e.contains('2')));
+    assert!(lines[2]["error"].as_str().is_some_and(|e| e.contains("A")));
+    assert_eq!(lines[3]["winner"], "A");
+
+    let o = schocken(&["judge", "--json"], &format!("{good}\n{good}\n"));
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().count(), 2);
+}
+
+#[test]
+fn judge_bad_input_is_one_line_and_exit_2() {
+    let t = |dice: &str, throws: u8, name: &str| {
+        format!(r#"{{"player":"{name}","dice":{dice},"throws":{throws},"hand":true}}"#)
+    };
+    let round = |a: String, b: String| format!(r#"{{"throws":[{a},{b}]}}"#);
+    assert_bad_input(
+        &schocken(&["judge"], &round(t("[1,1,7]", 1, "A"), t("[1,2,3]", 1, "B"))),
+        "7",
+    );
+    assert_bad_input(
+        &schocken(&["judge"], &round(t("[1,1]", 1, "A"), t("[1,2,3]", 1, "B"))),
+        "A",
+    );
+    assert_bad_input(
+        &schocken(&["judge"], &round(t("[1,1,2]", 1, "A"), t("[1,2,3]", 1, "A"))),
+        "A",
+    );
+    assert_bad_input(
+        &schocken(&["judge"], &round(t("[1,1,2]", 1, " "), t("[1,2,3]", 1, "B"))),
+        "1",
+    );
+    assert_bad_input(
+        &schocken(&["judge"], &round(t("[1,1,2]", 1, "A"), t("[1,2,3]", 2, "Bert"))),
+        "Bert",
+    );
+    assert_bad_input(&schocken(&["judge"], "{\"throws\": ["), "JSON");
+    assert_bad_input(&schocken(&["judge"], ""), "JSON");
+    assert_bad_input(
+        &schocken(
+            &["judge"],
+            &format!(r#"{{"rules":"kneipe","throws":[{},{}]}}"#, t("[1,1,2]", 1, "A"), t("[1,2,3]", 1, "B")),
+        ),
+        "kneipe",
+    );
+    assert_bad_input(
+        &schocken(
+            &["judge"],
+            &format!(r#"{{"stock":5,"throws":[{},{}]}}"#, t("[1,1,2]", 1, "A"), t("[1,2,3]", 1, "B")),
+        ),
+        "13",
+    );
+}
+
+// ----- simulate --------------------------------------------------------------------------
+
+#[test]
+fn simulate_same_seed_same_statistics() {
+    let run = || {
+        let o = schocken(
+            &["simulate", "--games", "300", "--players", "4", "--seed", "42", "--json"],
+            "",
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        json(&o)
+    };
+    let (a, b) = (run(), run());
+    for key in ["losses_per_seat", "halves_lost_per_seat", "finals", "blattschuss", "rounds", "throw_classes"] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+    let losses: u64 = a["losses_per_seat"]
+        .as_array()
+        .expect("array")
+        .iter()
+        .map(|v| v.as_u64().expect("count"))
+        .sum();
+    assert_eq!(losses, 300, "every game has exactly one loser");
+    assert_eq!(
+        a["finals"].as_u64().expect("finals") + a["blattschuss"].as_u64().expect("blattschuss"),
+        300,
+        "every game ends in a final or a Blattschuss"
+    );
+}
+
+#[test]
+fn simulate_text_reports_the_figures() {
+    let o = schocken(&["simulate", "--games", "50", "--players", "3", "--seed", "1"], "");
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for needle in ["50 Spiele", "Platz 3", "Finale", "Blattschuss", "Runden je Spiel", "Spiele/s"] {
+        assert!(out.contains(needle), "{needle} missing in {out}");
+    }
+}
+
+#[test]
+fn simulate_rejects_impossible_tables() {
+    assert_bad_input(&schocken(&["simulate", "--players", "1"], ""), "--players");
+    assert_bad_input(&schocken(&["simulate", "--players", "11"], ""), "--players");
+    assert_bad_input(&schocken(&["simulate", "--games", "0"], ""), "--games");
+}
