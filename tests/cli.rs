@@ -39,10 +39,21 @@ fn json(o: &Output) -> Value {
 /// Bad input: exit 2, exactly one line on stderr containing `needle`, nothing on stdout.
 fn assert_bad_input(o: &Output, needle: &str) {
     assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
-    assert!(o.stdout.is_empty(), "stdout must be empty, got {:?}", stdout(o));
+    assert!(
+        o.stdout.is_empty(),
+        "stdout must be empty, got {:?}",
+        stdout(o)
+    );
     let err = stderr(o);
-    assert_eq!(err.trim_end().lines().count(), 1, "one line on stderr: {err:?}");
-    assert!(err.contains(needle), "stderr {err:?} should name {needle:?}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one line on stderr: {err:?}"
+    );
+    assert!(
+        err.contains(needle),
+        "stderr {err:?} should name {needle:?}"
+    );
 }
 
 // ----- eval ------------------------------------------------------------------------------
@@ -70,7 +81,16 @@ fn eval_built_straight_is_a_hausnummer_under_standard_r_rank_2() {
     assert_eq!(v["penalty"], 1);
     // mit Pflücken (wikipedia) it stays a Straße.
     let v = json(&schocken(
-        &["eval", "--json", "--built", "--rules", "wikipedia", "6", "5", "4"],
+        &[
+            "eval",
+            "--json",
+            "--built",
+            "--rules",
+            "wikipedia",
+            "6",
+            "5",
+            "4",
+        ],
         "",
     ));
     assert_eq!(v["class"], "strasse");
@@ -82,20 +102,29 @@ fn eval_schock_aus_costs_every_deckel_of_the_rule_set() {
     assert_eq!(v["class"], "schock_aus");
     assert_eq!(v["penalty"], 13);
     assert_eq!(v["penalty_all"], true);
-    let v = json(&schocken(&["eval", "--json", "--set", "deckel=15", "1,1,1"], ""));
+    let v = json(&schocken(
+        &["eval", "--json", "--set", "deckel=15", "1,1,1"],
+        "",
+    ));
     assert_eq!(v["penalty"], 15);
 }
 
 #[test]
 fn eval_extras_follow_the_preset_r_rank_6() {
-    let v = json(&schocken(&["eval", "--json", "--rules", "dortmund", "3", "3", "1"], ""));
+    let v = json(&schocken(
+        &["eval", "--json", "--rules", "dortmund", "3", "3", "1"],
+        "",
+    ));
     assert_eq!(v["class"], "extra");
     assert_eq!(v["extra"], "331");
     assert_eq!(v["penalty"], 10);
     assert_eq!(v["announced_only"], true);
     let v = json(&schocken(&["eval", "--json", "4", "2", "1"], ""));
     assert_eq!(v["class"], "hausnummer", "no Jule under standard");
-    let v = json(&schocken(&["eval", "--json", "--rules", "jule", "1", "2", "4"], ""));
+    let v = json(&schocken(
+        &["eval", "--json", "--rules", "jule", "1", "2", "4"],
+        "",
+    ));
     assert_eq!(v["name"], "Jule");
     assert_eq!(v["penalty"], 7);
 }
@@ -117,7 +146,10 @@ fn eval_bad_dice_are_rejected_with_one_line() {
 
 #[test]
 fn eval_unknown_preset_and_bad_override_are_named() {
-    assert_bad_input(&schocken(&["eval", "--rules", "kneipe", "1", "1", "1"], ""), "kneipe");
+    assert_bad_input(
+        &schocken(&["eval", "--rules", "kneipe", "1", "1", "1"], ""),
+        "kneipe",
+    );
     assert_bad_input(
         &schocken(&["eval", "--set", "straight_penalty=5", "1", "1", "1"], ""),
         "straight_penalty",
@@ -126,7 +158,10 @@ fn eval_unknown_preset_and_bad_override_are_named() {
         &schocken(&["eval", "--set", "bierdeckel=3", "1", "1", "1"], ""),
         "bierdeckel",
     );
-    assert_bad_input(&schocken(&["eval", "--frobnicate", "1", "1", "1"], ""), "frobnicate");
+    assert_bad_input(
+        &schocken(&["eval", "--frobnicate", "1", "1", "1"], ""),
+        "frobnicate",
+    );
 }
 
 // ----- judge -----------------------------------------------------------------------------
@@ -263,7 +298,10 @@ fn judge_bad_input_is_one_line_and_exit_2() {
     };
     let round = |a: String, b: String| format!(r#"{{"throws":[{a},{b}]}}"#);
     assert_bad_input(
-        &schocken(&["judge"], &round(t("[1,1,7]", 1, "A"), t("[1,2,3]", 1, "B"))),
+        &schocken(
+            &["judge"],
+            &round(t("[1,1,7]", 1, "A"), t("[1,2,3]", 1, "B")),
+        ),
         "7",
     );
     assert_bad_input(
@@ -271,15 +309,24 @@ fn judge_bad_input_is_one_line_and_exit_2() {
         "A",
     );
     assert_bad_input(
-        &schocken(&["judge"], &round(t("[1,1,2]", 1, "A"), t("[1,2,3]", 1, "A"))),
+        &schocken(
+            &["judge"],
+            &round(t("[1,1,2]", 1, "A"), t("[1,2,3]", 1, "A")),
+        ),
         "A",
     );
     assert_bad_input(
-        &schocken(&["judge"], &round(t("[1,1,2]", 1, " "), t("[1,2,3]", 1, "B"))),
+        &schocken(
+            &["judge"],
+            &round(t("[1,1,2]", 1, " "), t("[1,2,3]", 1, "B")),
+        ),
         "1",
     );
     assert_bad_input(
-        &schocken(&["judge"], &round(t("[1,1,2]", 1, "A"), t("[1,2,3]", 2, "Bert"))),
+        &schocken(
+            &["judge"],
+            &round(t("[1,1,2]", 1, "A"), t("[1,2,3]", 2, "Bert")),
+        ),
         "Bert",
     );
     assert_bad_input(&schocken(&["judge"], "{\"throws\": ["), "JSON");
@@ -287,14 +334,22 @@ fn judge_bad_input_is_one_line_and_exit_2() {
     assert_bad_input(
         &schocken(
             &["judge"],
-            &format!(r#"{{"rules":"kneipe","throws":[{},{}]}}"#, t("[1,1,2]", 1, "A"), t("[1,2,3]", 1, "B")),
+            &format!(
+                r#"{{"rules":"kneipe","throws":[{},{}]}}"#,
+                t("[1,1,2]", 1, "A"),
+                t("[1,2,3]", 1, "B")
+            ),
         ),
         "kneipe",
     );
     assert_bad_input(
         &schocken(
             &["judge"],
-            &format!(r#"{{"stock":5,"throws":[{},{}]}}"#, t("[1,1,2]", 1, "A"), t("[1,2,3]", 1, "B")),
+            &format!(
+                r#"{{"stock":5,"throws":[{},{}]}}"#,
+                t("[1,1,2]", 1, "A"),
+                t("[1,2,3]", 1, "B")
+            ),
         ),
         "13",
     );
@@ -306,14 +361,30 @@ fn judge_bad_input_is_one_line_and_exit_2() {
 fn simulate_same_seed_same_statistics() {
     let run = || {
         let o = schocken(
-            &["simulate", "--games", "300", "--players", "4", "--seed", "42", "--json"],
+            &[
+                "simulate",
+                "--games",
+                "300",
+                "--players",
+                "4",
+                "--seed",
+                "42",
+                "--json",
+            ],
             "",
         );
         assert!(o.status.success(), "{}", stderr(&o));
         json(&o)
     };
     let (a, b) = (run(), run());
-    for key in ["losses_per_seat", "halves_lost_per_seat", "finals", "blattschuss", "rounds", "throw_classes"] {
+    for key in [
+        "losses_per_seat",
+        "halves_lost_per_seat",
+        "finals",
+        "blattschuss",
+        "rounds",
+        "throw_classes",
+    ] {
         assert_eq!(a[key], b[key], "{key}");
     }
     let losses: u64 = a["losses_per_seat"]
@@ -332,10 +403,20 @@ fn simulate_same_seed_same_statistics() {
 
 #[test]
 fn simulate_text_reports_the_figures() {
-    let o = schocken(&["simulate", "--games", "50", "--players", "3", "--seed", "1"], "");
+    let o = schocken(
+        &["simulate", "--games", "50", "--players", "3", "--seed", "1"],
+        "",
+    );
     assert!(o.status.success());
     let out = stdout(&o);
-    for needle in ["50 Spiele", "Platz 3", "Finale", "Blattschuss", "Runden je Spiel", "Spiele/s"] {
+    for needle in [
+        "50 Spiele",
+        "Platz 3",
+        "Finale",
+        "Blattschuss",
+        "Runden je Spiel",
+        "Spiele/s",
+    ] {
         assert!(out.contains(needle), "{needle} missing in {out}");
     }
 }

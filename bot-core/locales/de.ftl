@@ -115,3 +115,228 @@ sim-rounds = Runden je Spiel: Schnitt { $mean }, min { $min }, max { $max }
 sim-classes = Wurfklassen (alle Endwürfe): { $list }
 sim-speed = Tempo: { $games_per_s } Spiele/s, { $rounds_per_s } Runden/s ({ $seconds } s)
 sim-seat = Platz { $seat }
+
+## Tisch
+table-title-lobby = 🎲 Schocken-Tisch von { $opener } · Regeln: { $rules }
+table-lobby-members = Am Tisch ({ $count }): { $names }
+table-lobby-hint = Mitspielen mit „Mitspielen“; los geht's mit „Los“ (ab 2 Spielern).
+table-title = 🎲 Schocken · { $part }, Runde { $round } · Regeln: { $rules }
+table-stock = Stock: { $stock } von { $total } Deckeln
+table-limit = Vorgabe: { $limit ->
+    [one] 1 Wurf
+   *[other] { $limit } Würfe
+}
+table-limit-open = Vorgabe: noch offen
+table-player = { $marker } { $name } · { $deckel } { $status }
+table-player-out = raus
+table-player-left = ausgestiegen
+table-player-throws = Wurf { $throws }/{ $max }
+table-player-done = fertig
+table-player-blind = blind
+table-player-waiting = wartet
+table-half-marker = (Hälfte verloren: { $parts })
+table-turn = { $name } ist dran.
+table-turn-deadline = { $name } ist dran (Zeit bis { $time } UTC).
+table-announcing = { $name } sagt Zusatzwürfe an (oder würfelt klassisch).
+table-final = Finale: { $a } gegen { $b }
+table-over = Spiel vorbei.
+table-over-loser = 🍺 { $name } hat das Spiel verloren und gibt eine Runde aus.
+table-over-blattschuss = 🍺 Blattschuss! { $name } hat beide Hälften verloren und gibt eine Runde aus.
+table-abandoned = Das Spiel wurde ohne Schulden beendet.
+table-last-round = Letzte Runde: { $loser } bekam { $moved } ({ $throw } von { $winner }).
+
+## Aufdecken
+reveal-title = Aufgedeckt – { $part }, Runde { $round }:
+reveal-line = { $marker } { $name }: { $dice } { $throw } ({ $throws ->
+    [one] 1 Wurf
+   *[other] { $throws } Würfe
+}{ $blind ->
+    [yes] , blind
+   *[no] {""}
+})
+reveal-stock = → { $loser } bekommt { $moved } aus dem Stock (im Stock: { $stock }).
+reveal-winner = → { $loser } bekommt { $moved } von { $winner }.
+reveal-all = → Schock aus! { $loser } bekommt alle Deckel.
+reveal-nothing = → Niemand hatte Deckel abzugeben.
+reveal-half-lost = { $name } hat die { $part } verloren.
+reveal-out = Raus: { $names }
+
+## Privat
+private-cup = Dein Becher: { $dice }
+private-throw = { $throw }
+private-throws = Wurf { $throws } von { $max }
+private-your-turn = Du bist dran.
+private-not-your-turn = { $name } ist dran.
+private-done = Du bist fertig für diese Runde.
+private-not-looked = Unter dem Becher liegt dein erster Wurf – schau ihn an (oder spiel blind).
+private-must-throw = Die Sechs muss zurück in den Becher: würfeln!
+private-not-playing = Du spielst diese Runde nicht mit.
+private-alert = { $dice } – { $throw } · Wurf { $throws }/{ $max }{ $turn ->
+    [yes] {" "}· du bist dran
+   *[no] {""}
+}
+
+## Knöpfe
+button-roll = 🎲 Würfeln
+button-look = 👀 Mein Becher
+button-stand = ✋ Stehen
+button-join = ➕ Mitspielen
+button-start = ▶ Los
+button-flip = 🔄 Sechsen drehen
+button-blind = 🙈 Blind
+button-throw-in = Einwürfeln
+button-keep = { $dice } raus
+button-announce-none = Klassisch
+button-announce = Ansagen: { $extras }
+button-table = Tisch zeigen
+
+## Ereignisse
+event-roll-off = Auswürfeln: { $rolls }
+event-roll-off-winner = { $name } fängt an.
+event-roll-off-tie = Gleichstand – Stechen!
+event-part-started = { $part } beginnt, { $name } fängt an.
+event-round-started = Runde { $round }: { $name } fängt an.
+event-announcing = { $name } sagt an, welche Zusatzwürfe zählen.
+event-announced = { $name } sagt an: { $extras }.
+event-announced-none = { $name } spielt die Runde klassisch.
+event-thrown-open = { $name } würfelt offen: { $dice }.
+event-thrown-covered = { $name } würfelt (Wurf { $number }).
+event-opened = { $name } deckt auf: { $dice }.
+event-kept = { $name } legt { $dice } heraus.
+event-flipped = { $name } dreht { $ones ->
+    [one] eine Sechs zur Eins
+   *[other] zwei Sechsen zu Einsen
+}.
+event-flipped-bonus = { $name } dreht auf dem letzten Wurf und bekommt einen Extrawurf.
+event-flipped-in-place = { $name } dreht auf dem letzten Wurf – die Würfel bleiben liegen.
+event-stood = { $name } bleibt stehen ({ $throws ->
+    [one] 1 Wurf
+   *[other] { $throws } Würfe
+}).
+event-blind = { $name } spielt blind!
+event-timed-out = Zeit abgelaufen: { $name } bleibt stehen.
+event-limit = Vorgabe für alle: { $limit ->
+    [one] 1 Wurf
+   *[other] { $limit } Würfe
+}.
+event-turn = { $name } ist dran.
+event-part-lost = { $name } verliert die { $part }.
+event-final = Finale: { $a } gegen { $b } – { $b } fängt an.
+event-debt = 🍺 { $name } schuldet eine Runde: { $reason }.
+event-title = { $name } hat einen { $title } gemacht.
+event-throw-in = { $name } würfelt sich wieder ein.
+event-left = { $name } ist ausgestiegen; { $returned } gehen zurück in den Stock.
+event-redealt = Die Runde wird neu ausgeteilt; { $name } fängt an.
+event-game-over = Spiel vorbei: { $name } verliert{ $blattschuss ->
+    [yes] {" "}per Blattschuss
+   *[no] {""}
+} und gibt eine Runde aus.
+event-game-abandoned = Das Spiel ist ohne Schulden beendet.
+
+## Hinweise
+notice-opened = { $name } hat einen Tisch aufgemacht.
+notice-joined = { $name } spielt mit.
+notice-left = { $name } hat den Tisch verlassen.
+notice-kicked = { $name } wurde von { $by } vom Tisch genommen.
+notice-started = Das Spiel beginnt!
+notice-ended = { $by } hat das Spiel beendet – ohne Schulden.
+notice-idle = Der Tisch war zu lange still und ist geschlossen – ohne Schulden.
+notice-timed-out = Zeit abgelaufen für { $name }.
+notice-debt = 🍺 { $name } schuldet eine Runde: { $reason }.
+notice-rules-set = Regeln für diesen Chat: { $rules }.
+notice-rules-next-game = Das laufende Spiel behält seine Regeln; die neuen gelten ab dem nächsten.
+notice-timer-set = { $seconds ->
+    [0] Der Zugtimer ist aus.
+   *[other] Zugtimer: { $seconds } Sekunden.
+}
+notice-paid = { $name } hat eine Runde bezahlt (bestätigt von { $by }). Offen: { $left }.
+notice-claimed = { $name } sagt: bezahlt! Ein anderes Mitglied bestätigt mit /paid { $name }.
+notice-undone = Rückgängig gemacht: { $what }.
+notice-season-closed = Saison { $season } ist abgeschlossen; die Statistik beginnt neu.
+notice-stale = Dieser Knopf ist veraltet – hier ist der aktuelle Stand.
+notice-duplicate = Schon erledigt.
+notice-not-playing = Du spielst diese Runde nicht mit.
+
+## Fehler im Chat
+error-no-table = Hier ist kein Tisch offen. Mach einen auf mit /schocken neu (Telegram: /neu).
+error-table-exists = Hier ist schon ein Tisch offen.
+error-not-member = Du sitzt nicht an diesem Tisch.
+error-already-member = Du sitzt schon am Tisch.
+error-table-full = Der Tisch ist voll ({ $max } Spieler).
+error-game-running = Das Spiel läuft schon – beim nächsten bist du dabei.
+error-not-running = Gerade läuft kein Spiel.
+error-too-few = Zum Spielen braucht es mindestens zwei.
+error-opener-or-admin = Das darf nur, wer den Tisch aufgemacht hat, oder ein Admin.
+error-admin-only = Das dürfen nur Admins.
+error-stale = Dieser Knopf ist veraltet.
+error-duplicate = Schon erledigt.
+error-unknown-player = Am Tisch sitzt niemand namens „{ $name }“.
+error-name-missing = Wen meinst du? Nenn den Namen.
+error-judge-syntax = Das verstehe ich nicht: „{ $part }“. Beispiel: Anna 665 3, Ben 114 2 gebaut, Cem 221 1
+error-timer-range = Der Zugtimer geht von 30 bis 3600 Sekunden, oder 0 für aus.
+error-nothing-owed = { $name } schuldet keine Runde.
+error-confirm-own = Ein anderes Mitglied muss deine Zahlung bestätigen.
+error-already-claimed = Deine Zahlung wartet schon auf Bestätigung.
+error-nothing-to-undo = Du hast nichts, was sich rückgängig machen ließe.
+error-undo-expired = Rückgängig geht nur { $minutes } Minuten lang.
+error-no-such-page = Diese Seite gibt es nicht (es gibt { $pages }).
+error-storage = Das konnte ich nicht speichern – es hat sich nichts geändert, bitte nochmal.
+error-game-over = Das Spiel ist vorbei.
+error-unknown-seat = Diesen Platz gibt es nicht.
+error-player-left = Du bist ausgestiegen.
+error-not-in-round = Du spielst diese Runde nicht mit.
+error-not-your-turn = Du bist nicht dran – { $name } ist dran.
+error-already-finished = Du bist in dieser Runde schon fertig.
+error-announcement-pending = Erst sagt { $name } die Zusatzwürfe an.
+error-not-announcing = Ansagen geht nur vor der Runde.
+error-not-starter = Ansagen darf nur, wer die Runde anfängt ({ $name }).
+error-extra-not-in-rules = Den Zusatzwurf { $extra } gibt es nach diesen Regeln nicht.
+error-no-throws-left = Du hast keinen Wurf mehr (Vorgabe { $limit }).
+error-must-throw = Nach dem Drehen muss die Sechs zurück in den Becher: erst würfeln.
+error-nothing-to-keep = Welche Würfel? Zum Beispiel: 1 1
+error-invalid-die = Ein Würfel zeigt 1 bis 6, nicht { $value }.
+error-not-in-cup = Im Becher liegt keine { $value }.
+error-leave-one = Mindestens ein Würfel muss im Becher bleiben.
+error-rethrow-six = Die zurückgelegte Sechs muss neu geworfen werden.
+error-sixes-off = Nach diesen Regeln werden keine Sechsen gedreht.
+error-no-two-sixes = Zum Drehen brauchst du zwei Sechsen im letzten Wurf.
+error-flip-needs-throw = Drehen geht nach diesen Regeln nur mit einem Wurf übrig.
+error-blind-off = Blind ist nach diesen Regeln nicht erlaubt.
+error-blind-after-look = Blind geht nur, bevor du unter den Becher schaust.
+error-throw-in-off = Einwürfeln ist nach diesen Regeln nicht erlaubt.
+error-not-out = Einwürfeln kann nur, wer raus ist.
+error-already-throwing-in = Du würfelst dich schon ein.
+
+## Inhalte
+content-debts-title = 🍺 Offene Runden:
+content-debts-line = { $name }: { $rounds }
+content-debts-none = Niemand schuldet eine Runde. Prost!
+content-history-title = Deckelbuch (Seite { $page } von { $pages }, neueste zuerst):
+content-history-line = #{ $id } { $time } · { $kind } · { $name } { $rounds } · { $reason } · { $actor }
+content-history-none = Das Deckelbuch ist noch leer.
+kind-debt = Schuld
+kind-paid = bezahlt
+kind-claim = sagt bezahlt
+kind-reversal = Storno
+content-stats-title = Statistik, Saison { $season }:
+content-stats-line = { $name }: { $games } Spiele, { $lost } verloren, { $halves } Hälften verloren, { $finals } Finale, { $blatt } Blattschuss, { $aus }× Schock aus{ $best }
+content-stats-best = , bester Wurf: { $throw }
+content-stats-none = Noch keine Spiele in dieser Saison.
+content-rules-title = Regeln: { $name }
+content-rules-timer = Zugtimer: { $seconds ->
+    [0] aus
+   *[other] { $seconds } Sekunden
+}
+content-export = Deckelbuch als CSV-Datei.
+content-help =
+    🎲 Schocken – so geht's:
+    neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
+    würfeln · halten 1 1: Würfel herauslegen · drehen: zwei Sechsen zur Eins · stehen · blind
+    tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick NAME · ende
+    regeln: anzeigen/setzen (Admins) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
+    judge: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
+    Die eigenen Würfel sieht nur, wem sie gehören.
+debt-paid = bezahlt
+debt-claim = sagt bezahlt
+debt-undo = rückgängig
+error-look-first = Schau erst unter deinen Becher („Mein Becher“).

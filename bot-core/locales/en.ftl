@@ -115,3 +115,228 @@ sim-rounds = Rounds per game: mean { $mean }, min { $min }, max { $max }
 sim-classes = Throw classes (every final throw): { $list }
 sim-speed = Speed: { $games_per_s } games/s, { $rounds_per_s } rounds/s ({ $seconds } s)
 sim-seat = Seat { $seat }
+
+## Table
+table-title-lobby = 🎲 Schocken table of { $opener } · rules: { $rules }
+table-lobby-members = At the table ({ $count }): { $names }
+table-lobby-hint = Join with "Join"; start with "Go" (2 players or more).
+table-title = 🎲 Schocken · { $part }, round { $round } · rules: { $rules }
+table-stock = Stock: { $stock } of { $total } Deckel
+table-limit = Limit: { $limit ->
+    [one] 1 throw
+   *[other] { $limit } throws
+}
+table-limit-open = Limit: not set yet
+table-player = { $marker } { $name } · { $deckel } { $status }
+table-player-out = out
+table-player-left = left
+table-player-throws = throw { $throws }/{ $max }
+table-player-done = done
+table-player-blind = blind
+table-player-waiting = waiting
+table-half-marker = (lost: { $parts })
+table-turn = { $name } to play.
+table-turn-deadline = { $name } to play (time until { $time } UTC).
+table-announcing = { $name } announces extra throws (or rolls classic).
+table-final = Final: { $a } against { $b }
+table-over = Game over.
+table-over-loser = 🍺 { $name } lost the game and buys a round.
+table-over-blattschuss = 🍺 Blattschuss! { $name } lost both halves and buys a round.
+table-abandoned = The game was ended without a debt.
+table-last-round = Last round: { $loser } got { $moved } ({ $throw } by { $winner }).
+
+## Reveal
+reveal-title = Revealed – { $part }, round { $round }:
+reveal-line = { $marker } { $name }: { $dice } { $throw } ({ $throws ->
+    [one] 1 throw
+   *[other] { $throws } throws
+}{ $blind ->
+    [yes] , blind
+   *[no] {""}
+})
+reveal-stock = → { $loser } takes { $moved } from the stock (left: { $stock }).
+reveal-winner = → { $loser } gets { $moved } from { $winner }.
+reveal-all = → Schock out! { $loser } gets every Deckel.
+reveal-nothing = → Nobody had Deckel to give.
+reveal-half-lost = { $name } lost the { $part }.
+reveal-out = Out: { $names }
+
+## Private
+private-cup = Your cup: { $dice }
+private-throw = { $throw }
+private-throws = Throw { $throws } of { $max }
+private-your-turn = Your turn.
+private-not-your-turn = { $name } to play.
+private-done = You are done for this round.
+private-not-looked = Your first throw is under the cup – look at it (or play blind).
+private-must-throw = The six goes back into the cup: roll!
+private-not-playing = You do not play this round.
+private-alert = { $dice } – { $throw } · throw { $throws }/{ $max }{ $turn ->
+    [yes] {" "}· your turn
+   *[no] {""}
+}
+
+## Buttons
+button-roll = 🎲 Roll
+button-look = 👀 My cup
+button-stand = ✋ Stand
+button-join = ➕ Join
+button-start = ▶ Go
+button-flip = 🔄 Turn sixes
+button-blind = 🙈 Blind
+button-throw-in = Throw in
+button-keep = Keep { $dice }
+button-announce-none = Classic
+button-announce = Announce: { $extras }
+button-table = Show table
+
+## Events
+event-roll-off = Roll-off: { $rolls }
+event-roll-off-winner = { $name } starts.
+event-roll-off-tie = A tie – roll again!
+event-part-started = The { $part } begins, { $name } starts.
+event-round-started = Round { $round }: { $name } starts.
+event-announcing = { $name } announces which extra throws count.
+event-announced = { $name } announces: { $extras }.
+event-announced-none = { $name } plays the round classic.
+event-thrown-open = { $name } rolls openly: { $dice }.
+event-thrown-covered = { $name } rolls (throw { $number }).
+event-opened = { $name } shows: { $dice }.
+event-kept = { $name } sets aside { $dice }.
+event-flipped = { $name } turns { $ones ->
+    [one] a six into a one
+   *[other] two sixes into ones
+}.
+event-flipped-bonus = { $name } turns on the last throw and gets an extra throw.
+event-flipped-in-place = { $name } turns on the last throw – the dice stay as they are.
+event-stood = { $name } stands ({ $throws ->
+    [one] 1 throw
+   *[other] { $throws } throws
+}).
+event-blind = { $name } plays blind!
+event-timed-out = Time is up: { $name } stands.
+event-limit = Limit for everybody: { $limit ->
+    [one] 1 throw
+   *[other] { $limit } throws
+}.
+event-turn = { $name } to play.
+event-part-lost = { $name } loses the { $part }.
+event-final = Final: { $a } against { $b } – { $b } starts.
+event-debt = 🍺 { $name } owes a round: { $reason }.
+event-title = { $name } made a { $title }.
+event-throw-in = { $name } throws in again.
+event-left = { $name } left; { $returned } go back to the stock.
+event-redealt = The round is dealt anew; { $name } starts.
+event-game-over = Game over: { $name } loses{ $blattschuss ->
+    [yes] {" "}by Blattschuss
+   *[no] {""}
+} and buys a round.
+event-game-abandoned = The game ended without a debt.
+
+## Notices
+notice-opened = { $name } opened a table.
+notice-joined = { $name } joins.
+notice-left = { $name } left the table.
+notice-kicked = { $by } removed { $name } from the table.
+notice-started = The game begins!
+notice-ended = { $by } ended the game – without a debt.
+notice-idle = The table was idle for too long and is closed – without a debt.
+notice-timed-out = Time is up for { $name }.
+notice-debt = 🍺 { $name } owes a round: { $reason }.
+notice-rules-set = Rules of this chat: { $rules }.
+notice-rules-next-game = The running game keeps its rules; the new ones apply from the next game.
+notice-timer-set = { $seconds ->
+    [0] The turn timer is off.
+   *[other] Turn timer: { $seconds } seconds.
+}
+notice-paid = { $name } paid a round (confirmed by { $by }). Still owed: { $left }.
+notice-claimed = { $name } says: paid! Another member confirms with /paid { $name }.
+notice-undone = Undone: { $what }.
+notice-season-closed = Season { $season } is closed; statistics start afresh.
+notice-stale = This button is outdated – here is the current state.
+notice-duplicate = Already done.
+notice-not-playing = You do not play this round.
+
+## Errors in chat
+error-no-table = No table is open here. Open one with /schocken new (Telegram: /new).
+error-table-exists = A table is already open here.
+error-not-member = You are not at this table.
+error-already-member = You are already at the table.
+error-table-full = The table is full ({ $max } players).
+error-game-running = The game is already running – you are in the next one.
+error-not-running = No game is running.
+error-too-few = A game needs at least two players.
+error-opener-or-admin = Only the table's opener or an admin may do that.
+error-admin-only = Only admins may do that.
+error-stale = This button is outdated.
+error-duplicate = Already done.
+error-unknown-player = Nobody called "{ $name }" is at the table.
+error-name-missing = Whom do you mean? Name the player.
+error-judge-syntax = I cannot read "{ $part }". Example: Anna 665 3, Ben 114 2 built, Cem 221 1
+error-timer-range = The turn timer takes 30 to 3600 seconds, or 0 for off.
+error-nothing-owed = { $name } owes no round.
+error-confirm-own = Another member has to confirm your payment.
+error-already-claimed = Your payment already waits for confirmation.
+error-nothing-to-undo = You have nothing to undo.
+error-undo-expired = Undo works for { $minutes } minutes only.
+error-no-such-page = That page does not exist (there are { $pages }).
+error-storage = I could not save that – nothing changed, please try again.
+error-game-over = The game is over.
+error-unknown-seat = No such seat.
+error-player-left = You have left the game.
+error-not-in-round = You do not play this round.
+error-not-your-turn = Not your turn – { $name } is to play.
+error-already-finished = You are done for this round.
+error-announcement-pending = { $name } announces the extra throws first.
+error-not-announcing = Announcing works only before the round.
+error-not-starter = Only the round's starter ({ $name }) announces.
+error-extra-not-in-rules = The extra throw { $extra } is not part of these rules.
+error-no-throws-left = You have no throw left (limit { $limit }).
+error-must-throw = After turning, the six goes back into the cup: roll first.
+error-nothing-to-keep = Which dice? For example: 1 1
+error-invalid-die = A die shows 1 to 6, not { $value }.
+error-not-in-cup = There is no { $value } in your cup.
+error-leave-one = At least one die must stay in the cup.
+error-rethrow-six = The six that went back must be thrown again.
+error-sixes-off = These rules do not turn sixes.
+error-no-two-sixes = Turning needs two sixes in the last throw.
+error-flip-needs-throw = Under these rules, turning needs a throw left.
+error-blind-off = These rules do not allow blind throws.
+error-blind-after-look = Blind works only before you look under the cup.
+error-throw-in-off = These rules do not allow throwing in.
+error-not-out = Only a player who is out can throw in.
+error-already-throwing-in = You are already throwing in.
+
+## Content
+content-debts-title = 🍺 Rounds owed:
+content-debts-line = { $name }: { $rounds }
+content-debts-none = Nobody owes a round. Cheers!
+content-history-title = Ledger (page { $page } of { $pages }, newest first):
+content-history-line = #{ $id } { $time } · { $kind } · { $name } { $rounds } · { $reason } · { $actor }
+content-history-none = The ledger is still empty.
+kind-debt = debt
+kind-paid = paid
+kind-claim = claims paid
+kind-reversal = reversal
+content-stats-title = Statistics, season { $season }:
+content-stats-line = { $name }: { $games } games, { $lost } lost, { $halves } halves lost, { $finals } finals, { $blatt } Blattschuss, { $aus }× Schock out{ $best }
+content-stats-best = , best throw: { $throw }
+content-stats-none = No games in this season yet.
+content-rules-title = Rules: { $name }
+content-rules-timer = Turn timer: { $seconds ->
+    [0] off
+   *[other] { $seconds } seconds
+}
+content-export = The ledger as a CSV file.
+content-help =
+    🎲 Schocken – how to play:
+    new: open a table · join · go: start the game (roll-off)
+    roll · keep 1 1: set dice aside · flip: two sixes become a one · stand · blind
+    table: show the table · reveal: last round · leave · kick NAME · end
+    rules: show/set (admins) · debts: rounds owed · paid NAME · history · undo · export · stats
+    judge: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
+    Only the owner sees the dice under his cup.
+debt-paid = paid
+debt-claim = claims paid
+debt-undo = undone
+error-look-first = Look under your cup first ("My cup").

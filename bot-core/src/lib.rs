@@ -1,4 +1,10 @@
-//! Schocken: the rules engine ([`engine`]) and, on top of it, the platform-neutral service.
+//! Schocken: the pure rules engine ([`engine`]), the platform-neutral game service
+//! ([`service`]) with its SQLite store ([`store`]), and the text every adapter renders
+//! ([`text`], [`render`]).
 
+pub mod config;
 pub mod engine;
+pub mod render;
+pub mod service;
+pub mod store;
 pub mod text;

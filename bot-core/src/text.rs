@@ -190,18 +190,27 @@ pub fn arg_text(s: impl Into<String>) -> FluentValue<'static> {
 pub fn rules_error(lang: Lang, error: &crate::engine::RulesError) -> String {
     use crate::engine::RulesError as E;
     match error {
-        E::UnknownPreset(name) => tr(lang, "rules-unknown-preset", &[("name", text(name.as_str()))]),
+        E::UnknownPreset(name) => tr(
+            lang,
+            "rules-unknown-preset",
+            &[("name", text(name.as_str()))],
+        ),
         E::UnknownKey(key) => tr(lang, "rules-unknown-key", &[("key", text(key.as_str()))]),
         E::MissingKey { key } => tr(lang, "rules-missing-key", &[("key", text(key.as_str()))]),
         E::InvalidValue { key, message } => tr(
             lang,
             "rules-invalid-value",
-            &[("key", text(key.as_str())), ("message", text(message.as_str()))],
+            &[
+                ("key", text(key.as_str())),
+                ("message", text(message.as_str())),
+            ],
         ),
         E::Syntax(message) => tr(lang, "rules-syntax", &[("message", text(message.as_str()))]),
-        E::MalformedOverride(t) => {
-            tr(lang, "rules-malformed-override", &[("text", text(t.as_str()))])
-        }
+        E::MalformedOverride(t) => tr(
+            lang,
+            "rules-malformed-override",
+            &[("text", text(t.as_str()))],
+        ),
     }
 }
 
@@ -212,7 +221,11 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
     match error {
         E::Rules(e) => rules_error(lang, e),
         E::TooFewThrows => tr(lang, "judge-error-too-few", &[]),
-        E::EmptyName { index } => tr(lang, "judge-error-empty-name", &[("index", num(*index as i64))]),
+        E::EmptyName { index } => tr(
+            lang,
+            "judge-error-empty-name",
+            &[("index", num(*index as i64))],
+        ),
         E::DuplicatePlayer(player) => tr(lang, "judge-error-duplicate", &[("player", p(player))]),
         E::DiceCount { player, count } => tr(
             lang,
@@ -224,7 +237,11 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
             "judge-error-die-value",
             &[("player", p(player)), ("value", text(value.to_string()))],
         ),
-        E::ThrowCount { player, throws, max } => tr(
+        E::ThrowCount {
+            player,
+            throws,
+            max,
+        } => tr(
             lang,
             "judge-error-throw-count",
             &[
@@ -246,7 +263,9 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
                 ("limit", num(*limit)),
             ],
         ),
-        E::BlindNotAllowed { player } => tr(lang, "judge-error-blind-off", &[("player", p(player))]),
+        E::BlindNotAllowed { player } => {
+            tr(lang, "judge-error-blind-off", &[("player", p(player))])
+        }
         E::BlindNotSingle { player } => {
             tr(lang, "judge-error-blind-single", &[("player", p(player))])
         }
@@ -255,13 +274,19 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
             "judge-error-stock",
             &[("stock", text(stock.to_string())), ("total", num(*total))],
         ),
-        E::HoldingUnknownPlayer(player) => {
-            tr(lang, "judge-error-holding-unknown", &[("player", p(player))])
-        }
+        E::HoldingUnknownPlayer(player) => tr(
+            lang,
+            "judge-error-holding-unknown",
+            &[("player", p(player))],
+        ),
         E::HoldingValue { player, value, max } => tr(
             lang,
             "judge-error-holding-value",
-            &[("player", p(player)), ("value", p(value)), ("max", num(*max))],
+            &[
+                ("player", p(player)),
+                ("value", p(value)),
+                ("max", num(*max)),
+            ],
         ),
         E::DeckelTotal {
             stock,
@@ -283,8 +308,10 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
         ),
         E::PlayerOut { player } => tr(lang, "judge-error-out", &[("player", p(player))]),
         E::UnknownExtra(extra) => tr(lang, "judge-error-unknown-extra", &[("extra", p(extra))]),
-        E::ExtraNotInRules(extra) => {
-            tr(lang, "judge-error-extra-not-in-rules", &[("extra", p(extra))])
-        }
+        E::ExtraNotInRules(extra) => tr(
+            lang,
+            "judge-error-extra-not-in-rules",
+            &[("extra", p(extra))],
+        ),
     }
 }

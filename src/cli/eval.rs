@@ -1,7 +1,7 @@
 //! `schocken eval 1 1 4`: a throw's name, class and penalty under a rule set.
 
-use super::{emit, Failure, RulesArgs};
-use bot_core::engine::{evaluate, Penalty, ThrowClass};
+use super::{Failure, RulesArgs, emit};
+use bot_core::engine::{Penalty, ThrowClass, evaluate};
 use bot_core::text::{self, Lang};
 use clap::Args;
 use serde_json::json;
@@ -98,13 +98,19 @@ pub fn run(args: &EvalArgs, lang: Lang) -> Result<ExitCode, Failure> {
             &[
                 ("name", text::arg_text(name)),
                 ("class", text::arg_text(text::class_name(lang, eval.class))),
-                ("penalty", text::arg_text(text::penalty_text(lang, eval.penalty))),
+                (
+                    "penalty",
+                    text::arg_text(text::penalty_text(lang, eval.penalty)),
+                ),
             ],
         );
         let how = if hand { "eval-hand" } else { "eval-built" };
         line.push_str(&format!(" ({})", text::tr(lang, how, &[])));
         if announced_only {
-            line.push_str(&format!(" — {}", text::tr(lang, "eval-announced-only", &[])));
+            line.push_str(&format!(
+                " — {}",
+                text::tr(lang, "eval-announced-only", &[])
+            ));
         }
         emit(&line)?;
     }

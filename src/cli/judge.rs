@@ -1,9 +1,8 @@
 //! `schocken judge`: scores rounds read as JSON from stdin — one document, or JSON Lines
 //! (one round per line, one answer per line).
 
-use super::{emit, Failure, RulesArgs};
-use bot_core::engine::judge::{JudgeInput, JudgeRound, Verdict};
-use bot_core::engine::score::{RoundOutcome, Source};
+use super::{Failure, RulesArgs, emit};
+use bot_core::engine::judge::{JudgeInput, JudgeRound};
 use bot_core::text::{self, Lang};
 use clap::Args;
 use std::io::Read;
@@ -49,7 +48,13 @@ pub fn run(args: &JudgeArgs, lang: Lang) -> Result<ExitCode, Failure> {
     let mut failed = false;
     for (number, line) in lines {
         let answer = serde_json::from_str::<serde_json::Value>(line)
-            .map_err(|e| text::tr(lang, "judge-error-json", &[("message", text::arg_text(e.to_string()))]))
+            .map_err(|e| {
+                text::tr(
+                    lang,
+                    "judge-error-json",
+                    &[("message", text::arg_text(e.to_string()))],
+                )
+            })
             .and_then(|value| judge_value(value, args, lang));
         match answer {
             Ok(answer) => emit(&answer.replace('\n', " · "))?,
@@ -83,13 +88,18 @@ fn json_error(text: &str) -> Option<String> {
 /// Judges one round given as JSON; the answer as JSON or German/English text.
 fn judge_value(value: serde_json::Value, args: &JudgeArgs, lang: Lang) -> Result<String, String> {
     let input: JudgeInput = serde_json::from_value(value).map_err(|e| {
-        text::tr(lang, "judge-error-json", &[("message", text::arg_text(e.to_string()))])
+        text::tr(
+            lang,
+            "judge-error-json",
+            &[("message", text::arg_text(e.to_string()))],
+        )
     })?;
     let rules = args
         .rules
         .load(input.rules.as_deref(), lang)
         .map_err(|f| f.message)?;
-    let round = JudgeRound::from_input(&input, Some(&rules)).map_err(|e| text::judge_error(lang, &e))?;
+    let round =
+        JudgeRound::from_input(&input, Some(&rules)).map_err(|e| text::judge_error(lang, &e))?;
     let outcome = round.score();
     let verdict = round.verdict(&outcome, |eval| {
         (
@@ -100,78 +110,6 @@ fn judge_value(value: serde_json::Value, args: &JudgeArgs, lang: Lang) -> Result
     if args.json {
         serde_json::to_string(&verdict).map_err(|e| e.to_string())
     } else {
-        Ok(describe(&round, &outcome, &verdict, lang))
+        Ok(bot_core::render::verdict_text(&round, &outcome, lang))
     }
-}
-
-/// The verdict as a short text.
-fn describe(round: &JudgeRound, outcome: &RoundOutcome, verdict: &Verdict, lang: Lang) -> String {
-    let a = text::arg_text;
-    let name = |i: usize| round.players[i].clone();
-    let throw = |i: usize| text::throw_name(lang, &outcome.evaluations[i], &round.rules);
-    let entries: Vec<String> = outcome
-        .ranking
-        .iter()
-        .map(|&i| {
-            text::tr(
-                lang,
-                "judge-entry",
-                &[
-                    ("player", a(name(i))),
-                    ("throw", a(throw(i))),
-                    ("throws", text::arg_num(round.throws[i].throws)),
-                    ("blind", a(if round.throws[i].blind { "yes" } else { "no" }.to_string())),
-                ],
-            )
-        })
-        .collect();
-    let mut lines = vec![
-        text::tr(lang, "judge-ranking", &[("list", a(entries.join(", ")))]),
-        text::tr(
-            lang,
-            "judge-best",
-            &[("throw", a(throw(outcome.winner))), ("winner", a(name(outcome.winner)))],
-        ),
-    ];
-    let moved = text::deckel(lang, outcome.moved);
-    let penalty = text::deckel(lang, outcome.penalty);
-    let id = match outcome.source {
-        Source::Stock => "judge-moved-stock",
-        Source::Winner => "judge-moved-winner",
-        Source::All => "judge-moved-all",
-    };
-    lines.push(text::tr(
-        lang,
-        id,
-        &[
-            ("loser", a(name(outcome.loser))),
-            ("winner", a(name(outcome.winner))),
-            ("moved", a(moved)),
-            ("penalty", a(penalty)),
-            ("stock", text::arg_num(outcome.stock_after)),
-        ],
-    ));
-    let holdings: Vec<String> = verdict
-        .holdings
-        .iter()
-        .map(|(p, h)| format!("{p} {h}"))
-        .collect();
-    lines.push(text::tr(lang, "judge-holdings", &[("list", a(holdings.join(", ")))]));
-    if !verdict.out.is_empty() {
-        lines.push(text::tr(lang, "judge-out", &[("list", a(verdict.out.join(", ")))]));
-    }
-    if let Some(player) = &verdict.half_lost_by {
-        lines.push(text::tr(lang, "judge-half-lost", &[("player", a(player.clone()))]));
-    }
-    if !outcome.debts.is_empty() {
-        let debts: Vec<String> = outcome
-            .debts
-            .iter()
-            .map(|(i, reason)| {
-                format!("{} ({})", name(*i), text::tr(lang, &format!("debt-{}", reason.id()), &[]))
-            })
-            .collect();
-        lines.push(text::tr(lang, "judge-debts", &[("list", a(debts.join(", ")))]));
-    }
-    lines.join("\n")
 }

@@ -1,7 +1,7 @@
 //! `schocken simulate`: whole games between computer players, with statistics.
 
-use super::{emit, Failure, RulesArgs};
-use bot_core::engine::{ai, dice, Event, Game, ThrowClass, MAX_PLAYERS};
+use super::{Failure, RulesArgs, emit};
+use bot_core::engine::{Event, Game, MAX_PLAYERS, ThrowClass, ai, dice};
 use bot_core::text::{self, Lang};
 use clap::Args;
 use serde_json::json;
@@ -102,7 +102,10 @@ fn play(game: &mut Game, rng: &mut impl dice::DiceRoller, tally: &mut Tally) {
 }
 
 fn class_index(class: ThrowClass) -> usize {
-    ThrowClass::ALL.iter().position(|c| *c == class).unwrap_or(0)
+    ThrowClass::ALL
+        .iter()
+        .position(|c| *c == class)
+        .unwrap_or(0)
 }
 
 fn pct(part: u64, whole: u64, lang: Lang) -> String {
@@ -191,8 +194,16 @@ fn report(
                 ("seed", a(seed.to_string())),
             ],
         ),
-        text::tr(lang, "sim-losses", &[("list", a(per_seat(&tally.losses, games)))]),
-        text::tr(lang, "sim-halves", &[("list", a(per_seat(&tally.halves_lost, halves)))]),
+        text::tr(
+            lang,
+            "sim-losses",
+            &[("list", a(per_seat(&tally.losses, games)))],
+        ),
+        text::tr(
+            lang,
+            "sim-halves",
+            &[("list", a(per_seat(&tally.halves_lost, halves)))],
+        ),
         text::tr(
             lang,
             "sim-parts",
@@ -219,7 +230,10 @@ fn report(
             "sim-speed",
             &[
                 ("games_per_s", a(format!("{:.0}", games as f64 / seconds))),
-                ("rounds_per_s", a(format!("{:.0}", total_rounds as f64 / seconds))),
+                (
+                    "rounds_per_s",
+                    a(format!("{:.0}", total_rounds as f64 / seconds)),
+                ),
                 ("seconds", a(decimal(seconds, 2, lang))),
             ],
         ),

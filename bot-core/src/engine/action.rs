@@ -106,6 +106,8 @@ pub enum ActionError {
     NoThrowsLeft { limit: u8 },
     #[error("after flipping, the dice in the cup must be thrown again")]
     MustThrowAfterFlip,
+    #[error("look at the dice under the cup first")]
+    LookFirst,
     #[error("name the dice to set aside")]
     NothingToKeep,
     #[error("a die shows 1 to 6, not {value}")]

@@ -41,7 +41,8 @@ impl LoadedDice {
 
     /// Appends values to the script.
     pub fn push(&mut self, values: impl IntoIterator<Item = u8>) {
-        self.script.extend(values.into_iter().map(|v| v.clamp(1, 6)));
+        self.script
+            .extend(values.into_iter().map(|v| v.clamp(1, 6)));
     }
 
     /// Values not yet rolled.

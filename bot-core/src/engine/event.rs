@@ -197,7 +197,9 @@ impl Event {
     pub fn visible_to(&self, viewer: Viewer) -> Option<Event> {
         let owner_only = |seat: Seat| matches!(viewer, Viewer::Player(s) if s == seat);
         match self {
-            Event::Dealt { seat, .. } if !owner_only(*seat) => None,
+            // The owner sees his first throw by looking (the view), never from the event:
+            // that keeps blind honest (R-RND-6).
+            Event::Dealt { .. } => None,
             Event::Thrown {
                 seat,
                 number,

@@ -3,12 +3,12 @@
 //! completely and returns the events it caused.
 
 use super::action::{Action, ActionError, ActionKind, Seat, StartError};
+use super::dice::DiceRoller;
 use super::eval::sorted;
 use super::event::{Event, GameResult, Part, RevealedThrow, RoundSummary, Title};
 use super::round::{Cup, Round};
 use super::rules::{ExtraSet, FlipOnLastThrow, RuleSet};
 use super::score::{DebtReason, Source, score_round, throw_debt};
-use super::dice::DiceRoller;
 use serde::{Deserialize, Serialize};
 
 /// The most players at one table (a pub table; also what a chat message can show).
@@ -283,7 +283,10 @@ impl Game {
             .filter_map(|s| {
                 if self.is_active(s) {
                     Some((s, false))
-                } else if throw_ins.contains(&s) && !self.players[s.index()].left {
+                } else if throw_ins.contains(&s)
+                    && !self.players[s.index()].left
+                    && self.eligible(s)
+                {
                     Some((s, true))
                 } else {
                     None
@@ -427,7 +430,12 @@ impl Game {
     }
 
     /// R-GAME-1, R-GAME-2, R-GAME-6, R-GAME-8.
-    fn part_lost<R: DiceRoller + ?Sized>(&mut self, seat: Seat, rng: &mut R, events: &mut Vec<Event>) {
+    fn part_lost<R: DiceRoller + ?Sized>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        events: &mut Vec<Event>,
+    ) {
         let part = self.part;
         events.push(Event::PartLost { part, seat });
         match part {
@@ -509,6 +517,10 @@ impl Game {
                 if self.is_active(seat) {
                     return Err(ActionError::NotOut);
                 }
+                // R-GAME-8: only the two half-losers play the final.
+                if !self.eligible(seat) {
+                    return Err(ActionError::NotInRound);
+                }
                 if self.throw_ins.contains(&seat) || round.cup(seat).is_some() {
                     return Err(ActionError::AlreadyThrowingIn);
                 }
@@ -565,6 +577,10 @@ impl Game {
                 }
             }
             Action::Keep { values } => {
+                // Answers about dice he has not seen would let him peek without looking.
+                if !cup.looked {
+                    return Err(ActionError::LookFirst);
+                }
                 if values.is_empty() {
                     return Err(ActionError::NothingToKeep);
                 }
@@ -579,6 +595,9 @@ impl Game {
             Action::Flip => {
                 if !self.rules.sixes {
                     return Err(ActionError::SixesNotAllowed);
+                }
+                if !cup.looked {
+                    return Err(ActionError::LookFirst);
                 }
                 if cup.must_throw() {
                     return Err(ActionError::MustThrowAfterFlip);
@@ -679,6 +698,8 @@ impl Game {
         match action {
             Action::Look => self.look(index, events),
             Action::Throw => {
+                // Throwing implies looking: the starter's first throw becomes public (R-RND-4).
+                self.look(index, events);
                 let cup = &mut self.round.cups[index];
                 // A public throw with a debt that is now thrown over still counts (R-DEBT-*).
                 if cup.open
@@ -709,10 +730,16 @@ impl Game {
                 }
             }
             Action::Keep { values } => {
-                self.look(index, events);
                 let cup = &self.round.cups[index];
                 if let Ok(positions) = self.keep_positions(cup, values) {
                     let cup = &mut self.round.cups[index];
+                    // Setting aside ends the public throw "from the hand": a debt it showed
+                    // counts now (R-DEBT-*), or it would be lost when the rest is thrown over.
+                    if cup.open
+                        && let Some(reason) = throw_debt(cup.dice, cup.hand(), &self.rules)
+                    {
+                        cup.seen_debts.push(reason);
+                    }
                     for i in positions {
                         cup.aside[i] = true;
                     }
@@ -723,7 +750,6 @@ impl Game {
                 }
             }
             Action::Flip => {
-                self.look(index, events);
                 let last = self.round.throws_left(index) == 0;
                 let in_place = last && self.rules.flip_on_last_throw == FlipOnLastThrow::InPlace;
                 let bonus = last && self.rules.flip_on_last_throw == FlipOnLastThrow::ExtraThrow;
@@ -814,9 +840,12 @@ impl Game {
             Action::Blind,
             Action::ThrowIn,
         ];
+        // Like keepable values, turning is offered only after looking: offering it before
+        // would tell the owner whether he has two sixes without looking (R-RND-4, blind).
+        let looked = self.round.cup(seat).is_some_and(|c| c.looked);
         let mut kinds: Vec<ActionKind> = candidates
             .iter()
-            .filter(|a| self.check(seat, a).is_ok())
+            .filter(|a| (**a != Action::Flip || looked) && self.check(seat, a).is_ok())
             .map(Action::kind)
             .collect();
         if self.keepable_values(seat).is_some() {

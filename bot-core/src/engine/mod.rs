@@ -13,8 +13,8 @@ pub mod rules;
 pub mod score;
 pub mod view;
 
-pub use dice::{seeded, DiceRoller, LoadedDice};
 pub use action::{Action, ActionError, ActionKind, Seat, StartError};
+pub use dice::{DiceRoller, LoadedDice, seeded};
 pub use eval::{Evaluation, Penalty, Rank, ThrowClass, evaluate};
 pub use event::{Event, GameResult, Part, RoundSummary, Title};
 pub use game::{Game, MAX_PLAYERS, Player};

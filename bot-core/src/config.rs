@@ -1,0 +1,130 @@
+//! The bot's configuration: `config/default.toml` (embedded), an optional file on top, and
+//! environment variables on top of that.
+
+use serde::Deserialize;
+use thiserror::Error;
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    pub database_url: String,
+    pub default_rules: String,
+    pub turn_timer_seconds: u32,
+    pub idle_close_minutes: u32,
+    pub undo_window_seconds: u32,
+    pub history_page_size: u32,
+}
+
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum ConfigError {
+    #[error("configuration: {0}")]
+    Invalid(String),
+    #[error("configuration: {key} = {value:?} is not valid")]
+    Env { key: String, value: String },
+}
+
+pub const DEFAULT_CONFIG: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../config/default.toml"
+));
+
+impl Default for Config {
+    fn default() -> Self {
+        match Config::from_toml(DEFAULT_CONFIG) {
+            Ok(c) => c,
+            Err(e) => panic!("embedded default configuration is invalid: {e}"),
+        }
+    }
+}
+
+impl Config {
+    pub fn from_toml(text: &str) -> Result<Config, ConfigError> {
+        let config: Config =
+            toml::from_str(text).map_err(|e| ConfigError::Invalid(e.to_string()))?;
+        config.validate()
+    }
+
+    /// The default configuration with `file` (partial TOML) on top.
+    pub fn with_file(text: &str) -> Result<Config, ConfigError> {
+        let mut base: toml::Table = DEFAULT_CONFIG
+            .parse()
+            .map_err(|e: toml::de::Error| ConfigError::Invalid(e.to_string()))?;
+        let extra: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| ConfigError::Invalid(e.to_string()))?;
+        base.extend(extra);
+        let config: Config = base
+            .try_into()
+            .map_err(|e: toml::de::Error| ConfigError::Invalid(e.to_string()))?;
+        config.validate()
+    }
+
+    /// Applies environment variables (`lookup` is `std::env::var` outside tests).
+    pub fn with_env(
+        mut self,
+        lookup: impl Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        if let Some(url) = lookup("DATABASE_URL").filter(|u| !u.trim().is_empty()) {
+            self.database_url = url;
+        }
+        if let Some(rules) = lookup("SCHOCKEN_RULES").filter(|r| !r.trim().is_empty()) {
+            self.default_rules = rules;
+        }
+        let number = |key: &str| -> Result<Option<u32>, ConfigError> {
+            match lookup(key) {
+                None => Ok(None),
+                Some(v) => v.trim().parse().map(Some).map_err(|_| ConfigError::Env {
+                    key: key.to_string(),
+                    value: v,
+                }),
+            }
+        };
+        if let Some(t) = number("SCHOCKEN_TURN_TIMER")? {
+            self.turn_timer_seconds = t;
+        }
+        if let Some(m) = number("SCHOCKEN_IDLE_CLOSE_MINUTES")? {
+            self.idle_close_minutes = m;
+        }
+        self.validate()
+    }
+
+    fn validate(self) -> Result<Config, ConfigError> {
+        crate::engine::RuleSet::preset(&self.default_rules)
+            .map_err(|e| ConfigError::Invalid(format!("default_rules: {e}")))?;
+        if self.history_page_size == 0 {
+            return Err(ConfigError::Invalid(
+                "history_page_size must be at least 1".into(),
+            ));
+        }
+        Ok(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_configuration_is_valid() {
+        let c = Config::default();
+        assert_eq!(c.turn_timer_seconds, 180);
+        assert_eq!(c.database_url, "sqlite://schocken.db");
+    }
+
+    #[test]
+    fn environment_overrides_and_bad_values_are_named() {
+        let env = |k: &str| match k {
+            "DATABASE_URL" => Some("sqlite://x.db".to_string()),
+            "SCHOCKEN_TURN_TIMER" => Some("0".to_string()),
+            _ => None,
+        };
+        let c = Config::default().with_env(env).expect("valid");
+        assert_eq!(c.database_url, "sqlite://x.db");
+        assert_eq!(c.turn_timer_seconds, 0);
+        let bad = |k: &str| (k == "SCHOCKEN_TURN_TIMER").then(|| "soon".to_string());
+        let err = Config::default().with_env(bad).expect_err("invalid");
+        assert!(err.to_string().contains("SCHOCKEN_TURN_TIMER"));
+        assert!(Config::with_file("bogus = 1").is_err());
+        assert!(Config::with_file("default_rules = \"kneipe\"").is_err());
+    }
+}

@@ -1,0 +1,168 @@
+//! What an adapter asks the service to do.
+
+use super::ids::{ChatId, UserId};
+use crate::engine::ExtraSet;
+use crate::text::Lang;
+use serde::{Deserialize, Serialize};
+
+/// The user behind a command, as the platform reports him.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Actor {
+    pub user: UserId,
+    /// Display name (used as the player's name at the table).
+    pub name: String,
+    /// The user's language, if the platform tells it.
+    pub lang: Option<Lang>,
+    /// The platform says this user may administer the chat (Discord Manage Server, Telegram
+    /// chat admin). The adapter reports it; the service decides what it allows.
+    pub admin: bool,
+}
+
+/// Names another user: by platform id, or by the name shown at the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UserRef {
+    Id(UserId),
+    Name(String),
+}
+
+/// Everything a chat can ask for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "command", rename_all = "snake_case")]
+pub enum Request {
+    /// Open a table in this chat (the opener joins).
+    Open,
+    Join,
+    Leave,
+    /// Start the game: roll-off and first round.
+    Start,
+    /// Seat a computer player (the opener or an admin, before the start).
+    AddBot {
+        name: String,
+    },
+    Roll,
+    Keep {
+        values: Vec<u8>,
+    },
+    Flip,
+    Stand,
+    Blind,
+    Announce {
+        extras: ExtraSet,
+    },
+    ThrowIn,
+    /// Look at one's own cup (private view).
+    Look,
+    /// Show the last round's reveal.
+    Reveal,
+    /// Show the table (a fresh public message).
+    Show,
+    Kick {
+        user: UserRef,
+    },
+    /// End the running game without a debt (the opener or an admin).
+    End,
+    ShowRules,
+    /// Set the chat's rules: a preset and/or `key=value` switches (admins).
+    SetRules {
+        preset: Option<String>,
+        switches: Vec<String>,
+    },
+    /// Set the chat's turn timer in seconds (0 = off; admins).
+    SetTimer {
+        seconds: u32,
+    },
+    Debts,
+    History {
+        page: u32,
+    },
+    /// Record that `debtor` paid a round (confirmed by someone else).
+    Paid {
+        debtor: Option<UserRef>,
+    },
+    Undo,
+    Export,
+    Stats,
+    /// Close the season: statistics start afresh, history stays (admins).
+    CloseSeason,
+    /// Referee a real table: `Anna 665 3, Ben 114 3 gebaut, Cem 221 1`.
+    Judge {
+        text: String,
+    },
+    Help,
+}
+
+impl Request {
+    /// Whether the request may change stored state (and so is deduplicated by request id).
+    pub fn mutates(&self) -> bool {
+        !matches!(
+            self,
+            Request::Look
+                | Request::Reveal
+                | Request::Show
+                | Request::ShowRules
+                | Request::Debts
+                | Request::History { .. }
+                | Request::Export
+                | Request::Stats
+                | Request::Judge { .. }
+                | Request::Help
+        )
+    }
+
+    /// Whether this is a move in the running game (checked against the button's version).
+    pub fn is_move(&self) -> bool {
+        matches!(
+            self,
+            Request::Roll
+                | Request::Keep { .. }
+                | Request::Flip
+                | Request::Stand
+                | Request::Blind
+                | Request::Announce { .. }
+                | Request::ThrowIn
+        )
+    }
+}
+
+/// One command: who asks what in which chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Command {
+    pub chat: ChatId,
+    pub actor: Actor,
+    pub request: Request,
+    /// The table and version a button was made for; a move on another version is stale.
+    pub expected: Option<(i64, u64)>,
+    /// The platform's id for this request (interaction id, update id); a repeat is answered
+    /// and changes nothing.
+    pub request_id: Option<String>,
+    /// The chat's language, if the platform tells it (public messages).
+    pub chat_lang: Option<Lang>,
+}
+
+impl Command {
+    pub fn new(chat: ChatId, actor: Actor, request: Request) -> Command {
+        Command {
+            chat,
+            actor,
+            request,
+            expected: None,
+            request_id: None,
+            chat_lang: None,
+        }
+    }
+
+    pub fn expecting(mut self, table: i64, version: u64) -> Command {
+        self.expected = Some((table, version));
+        self
+    }
+
+    pub fn with_request_id(mut self, id: impl Into<String>) -> Command {
+        self.request_id = Some(id.into());
+        self
+    }
+
+    pub fn with_chat_lang(mut self, lang: Lang) -> Command {
+        self.chat_lang = Some(lang);
+        self
+    }
+}

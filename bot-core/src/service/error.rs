@@ -1,0 +1,90 @@
+//! Why the service refused a command. A refused command changes nothing.
+
+use crate::engine::judge::JudgeError;
+use crate::engine::{ActionError, RulesError, StartError};
+use thiserror::Error;
+
+/// Something the acting user asked for that cannot be done; shown to him in his language.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ServiceError {
+    #[error("there is no table in this chat")]
+    NoTable,
+    #[error("a table is already open in this chat")]
+    TableExists,
+    #[error("you are not at this table")]
+    NotMember,
+    #[error("you are already at this table")]
+    AlreadyMember,
+    #[error("the table is full")]
+    TableFull { max: usize },
+    #[error("the game is already running")]
+    GameRunning,
+    #[error("no game is running")]
+    NotRunning,
+    #[error("a game needs at least two players")]
+    TooFewPlayers,
+    #[error("only the table's opener or an admin may do that")]
+    OpenerOrAdminOnly,
+    #[error("only an admin may do that")]
+    AdminOnly,
+    #[error("this button belongs to an older state of the table")]
+    Stale,
+    #[error("this request was already handled")]
+    Duplicate,
+    #[error("no player `{name}` at this table")]
+    UnknownPlayer { name: String },
+    #[error("name the player")]
+    NameMissing,
+    #[error("{0}")]
+    Action(ActionError),
+    #[error("{0}")]
+    Rules(RulesError),
+    #[error("{0}")]
+    Judge(JudgeError),
+    #[error("cannot read the round: {0}")]
+    JudgeSyntax(String),
+    #[error("the turn timer takes 0 (off) or 30 to 3600 seconds")]
+    TimerRange,
+    #[error("{name} owes no round")]
+    NothingOwed { name: String },
+    #[error("another member has to confirm your payment")]
+    ConfirmOwnPayment,
+    #[error("you have already claimed this payment")]
+    AlreadyClaimed,
+    #[error("nothing of yours to undo")]
+    NothingToUndo,
+    #[error("undo is possible for 5 minutes only")]
+    UndoExpired { minutes: u32 },
+    #[error("that page does not exist")]
+    NoSuchPage { pages: u32 },
+    #[error("the bot could not save this; nothing changed, please try again")]
+    Storage,
+}
+
+impl From<ActionError> for ServiceError {
+    fn from(e: ActionError) -> Self {
+        ServiceError::Action(e)
+    }
+}
+
+impl From<RulesError> for ServiceError {
+    fn from(e: RulesError) -> Self {
+        ServiceError::Rules(e)
+    }
+}
+
+impl From<StartError> for ServiceError {
+    fn from(e: StartError) -> Self {
+        match e {
+            StartError::TooManyPlayers { max } => ServiceError::TableFull { max },
+            // The service names players itself (unique, never empty); only the count is left.
+            _ => ServiceError::TooFewPlayers,
+        }
+    }
+}
+
+impl From<JudgeError> for ServiceError {
+    fn from(e: JudgeError) -> Self {
+        ServiceError::Judge(e)
+    }
+}

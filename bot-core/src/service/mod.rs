@@ -1,0 +1,931 @@
+//! The platform-neutral game service: every adapter calls it. It serializes the commands of
+//! one table, asks the table logic and the engine, commits to SQLite before it answers, and
+//! builds the one reply model adapters render.
+
+pub mod clock;
+pub mod command;
+pub mod error;
+pub mod ids;
+pub mod judge_text;
+pub mod reply;
+pub mod table;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use command::{Actor, Command, Request, UserRef};
+pub use error::ServiceError;
+pub use ids::{ButtonAction, ButtonId, ChatId, UserId};
+pub use reply::{Content, Notice, PrivateView, PublicTable, Reply};
+pub use table::{Table, TableStatus};
+
+use crate::config::Config;
+use crate::engine::judge::JudgeRound;
+use crate::engine::{Event, RuleSet, Seat, Viewer, dice};
+use crate::store::{ChatSettings, NewLedgerEntry, Store, StoreError};
+use crate::text::{self, Lang};
+use rand::Rng;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use table::{TableContext, TableOutcome};
+use tokio::sync::broadcast;
+use tracing::{debug, error, info, warn};
+
+/// A reply nobody asked for (a turn timer ran out, an idle table closed), for the adapter of
+/// the chat's platform.
+#[derive(Clone, Debug)]
+pub struct Outbound {
+    pub chat: ChatId,
+    pub reply: Reply,
+}
+
+/// The cached state of one chat; its mutex serializes the chat's commands.
+#[derive(Default)]
+struct Slot {
+    loaded: bool,
+    table: Option<Table>,
+}
+
+pub struct Service {
+    store: Store,
+    config: Config,
+    clock: Arc<dyn Clock>,
+    slots: Mutex<HashMap<ChatId, Arc<tokio::sync::Mutex<Slot>>>>,
+    outbound: broadcast::Sender<Outbound>,
+    /// With a fixed seed every new table's dice follow from it (tests, the terminal's
+    /// `--seed`); otherwise they come from the operating system.
+    seed: Option<u64>,
+    tables_opened: AtomicU64,
+}
+
+/// Mixes a table's seed with a step number into the seed of that step's dice.
+fn step_seed(seed: u64, step: u64) -> u64 {
+    let mut z = seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Service {
+    /// Opens the service on `store` and loads every open table.
+    pub async fn new(
+        store: Store,
+        config: Config,
+        clock: Arc<dyn Clock>,
+        seed: Option<u64>,
+    ) -> Result<Arc<Service>, StoreError> {
+        let (outbound, _) = broadcast::channel(1024);
+        let service = Service {
+            store,
+            config,
+            clock,
+            slots: Mutex::new(HashMap::new()),
+            outbound,
+            seed,
+            tables_opened: AtomicU64::new(0),
+        };
+        let tables = service.store.open_tables().await?;
+        info!(tables = tables.len(), "loaded open tables");
+        {
+            let mut slots = service.lock_slots();
+            for table in tables {
+                let slot = Slot {
+                    loaded: true,
+                    table: Some(table.clone()),
+                };
+                slots.insert(table.chat.clone(), Arc::new(tokio::sync::Mutex::new(slot)));
+            }
+        }
+        Ok(Arc::new(service))
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Replies nobody asked for (timers). Each adapter filters its own chats.
+    pub fn subscribe(&self) -> broadcast::Receiver<Outbound> {
+        self.outbound.subscribe()
+    }
+
+    fn lock_slots(
+        &self,
+    ) -> std::sync::MutexGuard<'_, HashMap<ChatId, Arc<tokio::sync::Mutex<Slot>>>> {
+        // A panic while holding this lock cannot leave the map half-changed.
+        self.slots.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn slot(&self, chat: &ChatId) -> Arc<tokio::sync::Mutex<Slot>> {
+        self.lock_slots().entry(chat.clone()).or_default().clone()
+    }
+
+    async fn load(&self, chat: &ChatId, slot: &mut Slot) -> Result<(), StoreError> {
+        if !slot.loaded {
+            slot.table = self.store.open_table(chat).await?;
+            slot.loaded = true;
+        }
+        Ok(())
+    }
+
+    fn new_seed(&self) -> u64 {
+        match self.seed {
+            Some(base) => step_seed(base, self.tables_opened.fetch_add(1, Ordering::Relaxed)),
+            None => rand::rng().random(),
+        }
+    }
+
+    fn turn_ms(&self, settings: &ChatSettings) -> i64 {
+        i64::from(
+            settings
+                .turn_timer
+                .unwrap_or(self.config.turn_timer_seconds),
+        ) * 1000
+    }
+
+    async fn settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
+        let mut settings = self.store.chat_settings(chat).await?;
+        if settings.preset.is_empty() {
+            settings.preset = self.config.default_rules.clone();
+        }
+        Ok(settings)
+    }
+
+    /// Handles one command. Never fails: errors become a private notice for the actor, and
+    /// a refused command changes nothing.
+    pub async fn handle(&self, cmd: Command) -> Reply {
+        let slot = self.slot(&cmd.chat);
+        let mut slot = slot.lock().await;
+        match self.handle_locked(&cmd, &mut slot).await {
+            Ok(reply) => reply,
+            Err(Failure::Service(e, lang)) => {
+                debug!(chat = %cmd.chat, error = %e, "command refused");
+                let mut reply = Reply::error(e.clone(), lang);
+                if e == ServiceError::Stale {
+                    // Show the current state instead of the outdated buttons.
+                    if let Some(table) = slot.table.as_ref() {
+                        reply.table = Some(public_table(table));
+                        reply.private = private_view(table, &cmd.actor.user, lang);
+                    }
+                }
+                reply
+            }
+            Err(Failure::Store(e)) => {
+                error!(chat = %cmd.chat, error = %e, "storage failed; command not applied");
+                // The cached state may be ahead of the database: reload on next use.
+                slot.loaded = false;
+                slot.table = None;
+                Reply::error(ServiceError::Storage, cmd.actor.lang.unwrap_or_default())
+            }
+        }
+    }
+
+    async fn handle_locked(&self, cmd: &Command, slot: &mut Slot) -> Result<Reply, Failure> {
+        let settings = self.settings(&cmd.chat).await?;
+        let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
+        let actor_lang = cmd.actor.lang.unwrap_or(lang);
+        let fail = |e: ServiceError| Failure::Service(e, actor_lang);
+        if let Some(id) = &cmd.request_id
+            && cmd.request.mutates()
+            && self.store.seen_request(id).await?
+        {
+            let mut reply = Reply {
+                private_notices: vec![Notice::Duplicate],
+                lang,
+                actor_lang,
+                ..Reply::default()
+            };
+            self.load(&cmd.chat, slot).await?;
+            if let Some(table) = slot.table.as_ref() {
+                reply.table = Some(public_table(table));
+            }
+            return Ok(reply);
+        }
+        let mut reply = match &cmd.request {
+            Request::ShowRules => {
+                let rules = settings.rules().map_err(|e| fail(e.into()))?;
+                Ok(content(
+                    Content::Rules {
+                        rules,
+                        timer_seconds: settings
+                            .turn_timer
+                            .unwrap_or(self.config.turn_timer_seconds),
+                    },
+                    lang,
+                ))
+            }
+            Request::SetRules { preset, switches } => {
+                self.set_rules(cmd, settings, preset.as_deref(), switches, slot)
+                    .await
+            }
+            Request::SetTimer { seconds } => self.set_timer(cmd, settings, *seconds).await,
+            Request::Debts => Ok(content(
+                Content::Debts(self.store.debts(&cmd.chat).await?),
+                lang,
+            )),
+            Request::History { page } => self.history(cmd, *page).await,
+            Request::Paid { debtor } => self.paid(cmd, debtor.as_ref(), slot).await,
+            Request::Undo => self.undo(cmd).await,
+            Request::Export => self.export(cmd).await,
+            Request::Stats => {
+                let lines = self.store.stats(&cmd.chat, settings.season).await?;
+                Ok(content(
+                    Content::Stats {
+                        season: settings.season,
+                        lines,
+                    },
+                    lang,
+                ))
+            }
+            Request::CloseSeason => {
+                if !cmd.actor.admin {
+                    return Err(fail(ServiceError::AdminOnly));
+                }
+                let next = self
+                    .store
+                    .close_season(
+                        &cmd.chat,
+                        settings.season,
+                        cmd.actor.user.as_str(),
+                        self.now(),
+                        cmd.request_id.as_deref(),
+                    )
+                    .await?;
+                let mut reply = content(Content::Help, lang);
+                reply.content = None;
+                reply
+                    .notices
+                    .push(Notice::SeasonClosed { season: next - 1 });
+                Ok(reply)
+            }
+            Request::Judge { text } => self.judge(text, &settings, lang),
+            Request::Help => Ok(content(Content::Help, lang)),
+            Request::Reveal => {
+                self.load(&cmd.chat, slot).await?;
+                let table = match slot.table.clone() {
+                    Some(t) => Some(t),
+                    None => self.store.latest_table(&cmd.chat).await?,
+                };
+                let summary = table
+                    .as_ref()
+                    .and_then(|t| t.game.as_ref())
+                    .and_then(|g| g.last_round().cloned());
+                match (summary, table) {
+                    (Some(s), Some(t)) => Ok(content(
+                        Content::Reveal {
+                            summary: Box::new(s),
+                            table: Box::new(public_table(&t)),
+                        },
+                        lang,
+                    )),
+                    _ => Err(ServiceError::NotRunning),
+                }
+            }
+            Request::Show => {
+                self.load(&cmd.chat, slot).await?;
+                match slot.table.as_ref().filter(|t| t.status.is_open()) {
+                    Some(table) => Ok(Reply {
+                        table: Some(public_table(table)),
+                        private: private_view(table, &cmd.actor.user, actor_lang),
+                        lang,
+                        actor_lang,
+                        ..Reply::default()
+                    }),
+                    None => Err(ServiceError::NoTable),
+                }
+            }
+            _ => {
+                self.load(&cmd.chat, slot).await?;
+                return self
+                    .table_command(cmd, &settings, slot, lang, actor_lang)
+                    .await;
+            }
+        }
+        .map_err(fail)?;
+        reply.actor_lang = actor_lang;
+        Ok(reply)
+    }
+
+    async fn table_command(
+        &self,
+        cmd: &Command,
+        settings: &ChatSettings,
+        slot: &mut Slot,
+        lang: Lang,
+        actor_lang: Lang,
+    ) -> Result<Reply, Failure> {
+        let fail = |e: ServiceError| Failure::Service(e, actor_lang);
+        let rules = settings.rules().map_err(|e| fail(e.into()))?;
+        let now = self.now();
+        let ctx = TableContext {
+            now,
+            rules,
+            season: settings.season,
+            seed: self.new_seed(),
+            turn_ms: self.turn_ms(settings),
+        };
+        let current = slot.table.as_ref().filter(|t| t.status.is_open());
+        let step = current
+            .map(|t| (t.seed, t.log_seq + 1))
+            .unwrap_or((ctx.seed, 1));
+        let mut rng = dice::seeded(step_seed(step.0, step.1));
+        let out = table::apply(current, cmd, &ctx, &mut rng).map_err(fail)?;
+        if cmd.request == Request::Look && !out.changed {
+            // Nothing to store: show the cup (or say why there is none).
+            let table = &out.table;
+            let private = private_view(table, &cmd.actor.user, actor_lang);
+            let mut reply = Reply {
+                private_notices: if private.is_none()
+                    || table
+                        .game
+                        .as_ref()
+                        .zip(table.seat_of(&cmd.actor.user))
+                        .is_some_and(|(g, s)| g.round().cup(s).is_none())
+                {
+                    vec![Notice::NotPlaying]
+                } else {
+                    Vec::new()
+                },
+                private,
+                lang,
+                actor_lang,
+                ..Reply::default()
+            };
+            reply.table = Some(public_table(table));
+            return Ok(reply);
+        }
+        let table = self
+            .commit(out.clone(), cmd, now, cmd.request_id.as_deref())
+            .await?;
+        let reply = build_reply(&table, &out, cmd, lang, actor_lang);
+        slot.table = Some(table);
+        Ok(reply)
+    }
+
+    /// Stores a table outcome; returns the stored table (with its id).
+    async fn commit(
+        &self,
+        out: TableOutcome,
+        cmd: &Command,
+        now: i64,
+        request_id: Option<&str>,
+    ) -> Result<Table, Failure> {
+        let mut table = out.table;
+        table.log_seq += 1;
+        let command = serde_json::to_string(&cmd.request).unwrap_or_default();
+        let events = serde_json::to_string(&out.events).unwrap_or_default();
+        let commit = crate::store::Commit {
+            table: &table,
+            actor: cmd.actor.user.as_str(),
+            command,
+            events,
+            debts: &out.debts,
+            stats: &out.stats,
+            request_id,
+            now,
+        };
+        table.id = self.store.commit(&commit).await?;
+        Ok(table)
+    }
+
+    /// Remembers the platform message that shows a table, so edits go there.
+    pub async fn set_message_ref(&self, chat: &ChatId, table_id: i64, message_ref: String) {
+        let slot = self.slot(chat);
+        let mut slot = slot.lock().await;
+        let Some(table) = slot.table.as_mut().filter(|t| t.id == table_id) else {
+            return;
+        };
+        if table.message_ref.as_deref() == Some(message_ref.as_str()) {
+            return;
+        }
+        table.message_ref = Some(message_ref);
+        if let Err(e) = self.store.set_message_ref(table).await {
+            warn!(chat = %chat, error = %e, "could not store the table message reference");
+        }
+    }
+
+    /// A Telegram group became a supergroup: its table, ledger and statistics follow.
+    pub async fn migrate_chat(&self, old: &ChatId, new: &ChatId) -> Result<(), StoreError> {
+        let old_slot = self.slot(old);
+        let new_slot = self.slot(new);
+        let mut old_guard = old_slot.lock().await;
+        let mut new_guard = new_slot.lock().await;
+        self.store.migrate_chat(old, new).await?;
+        old_guard.loaded = false;
+        old_guard.table = None;
+        new_guard.loaded = false;
+        new_guard.table = None;
+        info!(old = %old, new = %new, "chat migrated");
+        Ok(())
+    }
+
+    /// Runs expired turn timers and closes idle tables; call it about once a second.
+    pub async fn tick(&self) {
+        let now = self.now();
+        let idle_ms = i64::from(self.config.idle_close_minutes) * 60_000;
+        let slots: Vec<(ChatId, Arc<tokio::sync::Mutex<Slot>>)> = self
+            .lock_slots()
+            .iter()
+            .map(|(c, s)| (c.clone(), s.clone()))
+            .collect();
+        for (chat, slot) in slots {
+            let Ok(mut slot) = slot.try_lock() else {
+                continue; // busy with a command; next tick
+            };
+            let Some(table) = slot.table.as_ref().filter(|t| t.status.is_open()) else {
+                continue;
+            };
+            let idle = idle_ms > 0 && now - table.updated_at >= idle_ms;
+            let expired = table.turn_deadline.is_some_and(|d| d <= now);
+            if !idle && !expired {
+                continue;
+            }
+            let Ok(settings) = self.settings(&chat).await else {
+                continue;
+            };
+            let Ok(rules) = settings.rules() else {
+                continue;
+            };
+            let ctx = TableContext {
+                now,
+                rules,
+                season: settings.season,
+                seed: table.seed,
+                turn_ms: self.turn_ms(&settings),
+            };
+            let mut rng = dice::seeded(step_seed(table.seed, table.log_seq + 1));
+            let (out, system) = if idle {
+                (table::close_idle(table, &ctx), "system:idle")
+            } else {
+                (table::time_out(table, &ctx, &mut rng), "system:timer")
+            };
+            let Some(out) = out else {
+                continue;
+            };
+            let lang = settings.lang.unwrap_or_default();
+            let cmd = Command::new(
+                chat.clone(),
+                Actor {
+                    user: UserId(system.into()),
+                    name: system.into(),
+                    lang: Some(lang),
+                    admin: false,
+                },
+                Request::Stand,
+            );
+            match self.commit(out.clone(), &cmd, now, None).await {
+                Ok(stored) => {
+                    let reply = build_reply(&stored, &out, &cmd, lang, lang);
+                    slot.table = Some(stored);
+                    let _ = self.outbound.send(Outbound { chat, reply });
+                }
+                Err(_) => {
+                    error!(chat = %chat, "could not store a timer move");
+                    slot.loaded = false;
+                    slot.table = None;
+                }
+            }
+        }
+        let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;
+    }
+
+    /// Runs [`Service::tick`] every second until the service is dropped.
+    pub fn spawn_timers(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(std::time::Duration::from_secs(1));
+            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                interval.tick().await;
+                let Some(service) = weak.upgrade() else {
+                    return;
+                };
+                service.tick().await;
+            }
+        })
+    }
+
+    // ----- rules ---------------------------------------------------------------------
+
+    async fn set_rules(
+        &self,
+        cmd: &Command,
+        mut settings: ChatSettings,
+        preset: Option<&str>,
+        switches: &[String],
+        slot: &mut Slot,
+    ) -> Result<Reply, ServiceError> {
+        if !cmd.actor.admin {
+            return Err(ServiceError::AdminOnly);
+        }
+        let (base, current) = match preset {
+            Some(name) => {
+                let base = RuleSet::preset(name)?;
+                (base.clone(), base)
+            }
+            None => (RuleSet::preset(&settings.preset)?, settings.rules()?),
+        };
+        let rules = current.with_assignments(switches)?;
+        settings.preset = base.name.clone();
+        settings.overrides = toml::to_string(&rules.diff_from(&base)).unwrap_or_default();
+        self.store
+            .save_chat_settings(&settings, cmd.request_id.as_deref(), self.now())
+            .await
+            .map_err(|_| ServiceError::Storage)?;
+        let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
+        let mut reply = content(
+            Content::Rules {
+                rules: rules.clone(),
+                timer_seconds: settings
+                    .turn_timer
+                    .unwrap_or(self.config.turn_timer_seconds),
+            },
+            lang,
+        );
+        reply.notices.push(Notice::RulesSet { rules: rules.name });
+        let _ = self.load(&cmd.chat, slot).await;
+        if slot
+            .table
+            .as_ref()
+            .is_some_and(|t| t.status == TableStatus::Running)
+        {
+            reply.notices.push(Notice::RulesApplyNextGame);
+        }
+        Ok(reply)
+    }
+
+    async fn set_timer(
+        &self,
+        cmd: &Command,
+        mut settings: ChatSettings,
+        seconds: u32,
+    ) -> Result<Reply, ServiceError> {
+        if !cmd.actor.admin {
+            return Err(ServiceError::AdminOnly);
+        }
+        if seconds != 0 && !(30..=3600).contains(&seconds) {
+            return Err(ServiceError::TimerRange);
+        }
+        settings.turn_timer = Some(seconds);
+        self.store
+            .save_chat_settings(&settings, cmd.request_id.as_deref(), self.now())
+            .await
+            .map_err(|_| ServiceError::Storage)?;
+        let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
+        Ok(Reply {
+            notices: vec![Notice::TimerSet { seconds }],
+            lang,
+            ..Reply::default()
+        })
+    }
+
+    // ----- ledger --------------------------------------------------------------------
+
+    async fn history(&self, cmd: &Command, page: u32) -> Result<Reply, ServiceError> {
+        let page = page.max(1);
+        let (lines, pages) = self
+            .store
+            .history(&cmd.chat, page, self.config.history_page_size)
+            .await
+            .map_err(|_| ServiceError::Storage)?;
+        if page > pages {
+            return Err(ServiceError::NoSuchPage { pages });
+        }
+        Ok(content(
+            Content::History { lines, page, pages },
+            lang_of(cmd),
+        ))
+    }
+
+    async fn resolve_debtor(
+        &self,
+        cmd: &Command,
+        who: Option<&UserRef>,
+        slot: &mut Slot,
+    ) -> Result<(UserId, String), ServiceError> {
+        let storage = |_| ServiceError::Storage;
+        match who {
+            None => Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name))),
+            Some(UserRef::Id(user)) => {
+                let name = self
+                    .store
+                    .debtor_name(&cmd.chat, user)
+                    .await
+                    .map_err(storage)?
+                    .ok_or_else(|| ServiceError::NothingOwed {
+                        name: user.0.clone(),
+                    })?;
+                Ok((user.clone(), name))
+            }
+            Some(UserRef::Name(name)) => {
+                if let Some(found) = self
+                    .store
+                    .debtor_by_name(&cmd.chat, name)
+                    .await
+                    .map_err(storage)?
+                {
+                    return Ok(found);
+                }
+                let _ = self.load(&cmd.chat, slot).await;
+                let wanted = name.trim().trim_start_matches('@').to_lowercase();
+                slot.table
+                    .as_ref()
+                    .and_then(|t| t.members.iter().find(|m| m.name.to_lowercase() == wanted))
+                    .map(|m| (m.user.clone(), m.name.clone()))
+                    .ok_or_else(|| ServiceError::NothingOwed { name: name.clone() })
+            }
+        }
+    }
+
+    async fn paid(
+        &self,
+        cmd: &Command,
+        who: Option<&UserRef>,
+        slot: &mut Slot,
+    ) -> Result<Reply, ServiceError> {
+        let storage = |_| ServiceError::Storage;
+        let (debtor, debtor_name) = self.resolve_debtor(cmd, who, slot).await?;
+        let owed = self.store.owed(&cmd.chat, &debtor).await.map_err(storage)?;
+        if owed <= 0 {
+            return Err(ServiceError::NothingOwed { name: debtor_name });
+        }
+        let now = self.now();
+        let actor_name = table::clean_name(&cmd.actor.name);
+        let mut entry = NewLedgerEntry {
+            chat: cmd.chat.clone(),
+            at: now,
+            kind: "paid",
+            debtor: debtor.clone(),
+            debtor_name: debtor_name.clone(),
+            rounds: -1,
+            reason: "paid".into(),
+            table_id: None,
+            actor: cmd.actor.user.0.clone(),
+            actor_name: actor_name.clone(),
+            reverses: None,
+        };
+        let notice = if debtor == cmd.actor.user {
+            // The debtor alone cannot settle: his claim waits for another member.
+            if self
+                .store
+                .open_claim(&cmd.chat, &debtor)
+                .await
+                .map_err(storage)?
+                .is_some()
+            {
+                return Err(ServiceError::AlreadyClaimed);
+            }
+            entry.kind = "claim";
+            entry.rounds = 0;
+            entry.reason = "claim".into();
+            Notice::PaymentClaimed { name: debtor_name }
+        } else {
+            Notice::Paid {
+                name: debtor_name,
+                by: actor_name,
+                left: owed - 1,
+            }
+        };
+        self.store
+            .append_ledger(&[entry], cmd.request_id.as_deref())
+            .await
+            .map_err(storage)?;
+        Ok(Reply {
+            notices: vec![notice],
+            lang: lang_of(cmd),
+            ..Reply::default()
+        })
+    }
+
+    async fn undo(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let storage = |_| ServiceError::Storage;
+        let last = self
+            .store
+            .last_own_action(&cmd.chat, &cmd.actor.user)
+            .await
+            .map_err(storage)?
+            .ok_or(ServiceError::NothingToUndo)?;
+        let now = self.now();
+        let window = i64::from(self.config.undo_window_seconds) * 1000;
+        if now - last.at > window {
+            return Err(ServiceError::UndoExpired {
+                minutes: self.config.undo_window_seconds.div_ceil(60),
+            });
+        }
+        let entry = NewLedgerEntry {
+            chat: cmd.chat.clone(),
+            at: now,
+            kind: "reversal",
+            debtor: last.debtor.clone(),
+            debtor_name: last.debtor_name.clone(),
+            rounds: -last.rounds,
+            reason: "undo".into(),
+            table_id: last.table_id,
+            actor: cmd.actor.user.0.clone(),
+            actor_name: table::clean_name(&cmd.actor.name),
+            reverses: Some(last.id),
+        };
+        self.store
+            .append_ledger(&[entry], cmd.request_id.as_deref())
+            .await
+            .map_err(storage)?;
+        Ok(Reply {
+            notices: vec![Notice::Undone {
+                what: format!("{} ({})", last.kind, last.debtor_name),
+            }],
+            lang: lang_of(cmd),
+            ..Reply::default()
+        })
+    }
+
+    async fn export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let rows = self
+            .store
+            .ledger_rows(&cmd.chat)
+            .await
+            .map_err(|_| ServiceError::Storage)?;
+        let mut csv = String::from(
+            "id,time_utc,kind,debtor,debtor_name,rounds,reason,table,recorded_by,reverses\n",
+        );
+        for r in rows {
+            let fields = [
+                r.id.to_string(),
+                crate::render::utc_time(r.at),
+                r.kind,
+                r.debtor.0,
+                r.debtor_name,
+                r.rounds.to_string(),
+                r.reason,
+                r.table_id.map(|t| t.to_string()).unwrap_or_default(),
+                r.actor_name,
+                r.reverses.map(|t| t.to_string()).unwrap_or_default(),
+            ];
+            let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+            csv.push_str(&line.join(","));
+            csv.push('\n');
+        }
+        let filename = format!("bierrunden-{}.csv", sanitize_filename(cmd.chat.as_str()));
+        Ok(content(Content::Export { filename, csv }, lang_of(cmd)))
+    }
+
+    fn judge(
+        &self,
+        input: &str,
+        settings: &ChatSettings,
+        lang: Lang,
+    ) -> Result<Reply, ServiceError> {
+        let parsed = judge_text::parse(input).map_err(|e| ServiceError::JudgeSyntax(e.part))?;
+        let rules = settings.rules()?;
+        let round = JudgeRound::from_input(&parsed, Some(&rules))?;
+        let outcome = round.score();
+        let verdict = round.verdict(&outcome, |eval| {
+            (
+                text::throw_name(Lang::De, eval, &round.rules),
+                text::throw_name(Lang::En, eval, &round.rules),
+            )
+        });
+        let text_de = crate::render::verdict_text(&round, &outcome, Lang::De);
+        let text_en = crate::render::verdict_text(&round, &outcome, Lang::En);
+        Ok(content(
+            Content::Judge {
+                verdict: Box::new(verdict),
+                text_de,
+                text_en,
+            },
+            lang,
+        ))
+    }
+}
+
+enum Failure {
+    Service(ServiceError, Lang),
+    Store(StoreError),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Self {
+        Failure::Store(e)
+    }
+}
+
+fn lang_of(cmd: &Command) -> Lang {
+    cmd.chat_lang.or(cmd.actor.lang).unwrap_or_default()
+}
+
+fn content(content: Content, lang: Lang) -> Reply {
+    Reply {
+        content: Some(content),
+        lang,
+        actor_lang: lang,
+        ..Reply::default()
+    }
+}
+
+fn csv_field(field: &str) -> String {
+    // Cells starting with these would run as formulas in a spreadsheet.
+    let guarded = if field.starts_with(['=', '+', '-', '@']) && field.parse::<i64>().is_err() {
+        format!("'{field}")
+    } else {
+        field.to_string()
+    };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}
+
+fn sanitize_filename(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
+}
+
+/// The public table message's content.
+pub fn public_table(table: &Table) -> PublicTable {
+    PublicTable {
+        table_id: table.id,
+        version: table.version,
+        status: table.status,
+        members: table.members.iter().map(|m| m.name.clone()).collect(),
+        opener: table
+            .member_index(&table.opener)
+            .map(|i| table.members[i].name.clone())
+            .unwrap_or_default(),
+        rules: table.rules.clone(),
+        view: table.game.as_ref().map(|g| g.view_for(Viewer::Public)),
+        message_ref: table.message_ref.clone(),
+        deadline: table.turn_deadline,
+    }
+}
+
+/// The private view of `user`, if he sits at the running (or just finished) game.
+pub fn private_view(table: &Table, user: &UserId, lang: Lang) -> Option<PrivateView> {
+    let game = table.game.as_ref()?;
+    let seat: Seat = table.seat_of(user)?;
+    Some(PrivateView {
+        user: user.clone(),
+        lang,
+        table_id: table.id,
+        version: table.version,
+        view: game.view_for(Viewer::Player(seat)),
+        rules: table.rules.clone(),
+    })
+}
+
+fn build_reply(
+    table: &Table,
+    out: &TableOutcome,
+    cmd: &Command,
+    lang: Lang,
+    actor_lang: Lang,
+) -> Reply {
+    let mut notices = out.notices.clone();
+    let mut reveals = Vec::new();
+    for event in &out.events {
+        if let Event::RoundScored(summary) = event {
+            reveals.push((**summary).clone());
+        }
+        if let Some(public) = event.visible_to(Viewer::Public) {
+            notices.push(Notice::Game(public));
+        }
+    }
+    let private = match cmd.request {
+        Request::Look
+        | Request::Roll
+        | Request::Keep { .. }
+        | Request::Flip
+        | Request::Stand
+        | Request::Blind
+        | Request::Announce { .. }
+        | Request::Start
+        | Request::ThrowIn => private_view(table, &cmd.actor.user, actor_lang),
+        _ => None,
+    };
+    let next_private = table
+        .current_user()
+        .filter(|u| **u != cmd.actor.user)
+        .filter(|_| {
+            out.events
+                .iter()
+                .any(|e| matches!(e, Event::TurnPassed { .. } | Event::RoundStarted { .. }))
+        })
+        .and_then(|u| private_view(table, u, lang));
+    Reply {
+        table: Some(public_table(table)),
+        reveals,
+        notices,
+        private_notices: Vec::new(),
+        private,
+        next_private,
+        content: None,
+        lang,
+        actor_lang,
+    }
+}

@@ -1,0 +1,218 @@
+//! The one platform-neutral reply model: the public table view, private views per player,
+//! notices and read-only content. Adapters only render it (see `crate::render`).
+
+use super::error::ServiceError;
+use super::ids::UserId;
+use super::table::TableStatus;
+use crate::engine::judge::Verdict;
+use crate::engine::{DebtReason, Event, RoundSummary, RuleSet, TableView};
+use crate::text::Lang;
+use serde::Serialize;
+
+/// The public state of a table: the message every member sees, edited in place.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PublicTable {
+    pub table_id: i64,
+    pub version: u64,
+    pub status: TableStatus,
+    /// Members in seat order (the lobby before the game starts).
+    pub members: Vec<String>,
+    pub opener: String,
+    /// The game's rules (naming throws needs them).
+    pub rules: RuleSet,
+    /// The game as everybody sees it, once started.
+    pub view: Option<TableView>,
+    /// The platform message showing this table, if the adapter told the service.
+    pub message_ref: Option<String>,
+    /// The turn timer's deadline (unix ms), if one runs.
+    pub deadline: Option<i64>,
+}
+
+/// One player's private view: his cup and what he may do.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PrivateView {
+    pub user: UserId,
+    pub lang: Lang,
+    pub table_id: i64,
+    pub version: u64,
+    pub view: TableView,
+    /// The game's rules (naming throws and announce buttons need them).
+    pub rules: RuleSet,
+}
+
+/// A short message, public or to the actor only.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// A game event as everybody may see it (already redacted by the engine).
+    Game(Event),
+    Opened {
+        name: String,
+    },
+    Joined {
+        name: String,
+    },
+    Left {
+        name: String,
+    },
+    Kicked {
+        name: String,
+        by: String,
+    },
+    Started,
+    Ended {
+        by: String,
+    },
+    IdleClosed,
+    TimedOut {
+        name: String,
+    },
+    Debt {
+        name: String,
+        reason: DebtReason,
+    },
+    RulesSet {
+        rules: String,
+    },
+    RulesApplyNextGame,
+    TimerSet {
+        seconds: u32,
+    },
+    Paid {
+        name: String,
+        by: String,
+        left: i64,
+    },
+    PaymentClaimed {
+        name: String,
+    },
+    Undone {
+        what: String,
+    },
+    SeasonClosed {
+        season: i64,
+    },
+    /// The button was for an older state; here is the current one.
+    Stale,
+    Duplicate,
+    /// Not in this round (out of the half, or the final's bystander).
+    NotPlaying,
+    Error(ServiceError),
+}
+
+/// A player's open rounds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DebtLine {
+    pub user: UserId,
+    pub name: String,
+    pub rounds: i64,
+}
+
+/// One ledger entry as history shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LedgerLine {
+    pub id: i64,
+    pub at: i64,
+    pub kind: String,
+    pub debtor: String,
+    pub rounds: i64,
+    pub reason: String,
+    pub actor: String,
+    pub reverses: Option<i64>,
+}
+
+/// One player's statistics for the current season.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StatLine {
+    pub user: UserId,
+    pub name: String,
+    pub games: i64,
+    pub halves_lost: i64,
+    pub finals: i64,
+    pub games_lost: i64,
+    pub blattschuss: i64,
+    pub schock_aus: i64,
+    /// The best throw, e.g. "Schock aus" (named in the reader's language by the renderer).
+    pub best: Option<crate::engine::Evaluation>,
+}
+
+/// Read-only answers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Content {
+    Debts(Vec<DebtLine>),
+    History {
+        lines: Vec<LedgerLine>,
+        page: u32,
+        pages: u32,
+    },
+    Stats {
+        season: i64,
+        lines: Vec<StatLine>,
+    },
+    Rules {
+        rules: RuleSet,
+        timer_seconds: u32,
+    },
+    Reveal {
+        summary: Box<RoundSummary>,
+        table: Box<PublicTable>,
+    },
+    Export {
+        filename: String,
+        csv: String,
+    },
+    Judge {
+        verdict: Box<Verdict>,
+        text_de: String,
+        text_en: String,
+    },
+    Help,
+}
+
+/// Everything the adapter shows after a command.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reply {
+    /// The table message to post or edit.
+    pub table: Option<PublicTable>,
+    /// Rounds scored by this command: each is one public reveal message.
+    pub reveals: Vec<RoundSummary>,
+    /// Public notices (chat language).
+    pub notices: Vec<Notice>,
+    /// For the actor only (errors, stale buttons).
+    pub private_notices: Vec<Notice>,
+    /// The actor's private view (after a roll, on "look at my cup").
+    pub private: Option<PrivateView>,
+    /// The player whose turn it now is, if that changed (for platforms that can message
+    /// him privately).
+    pub next_private: Option<PrivateView>,
+    /// A read-only answer.
+    pub content: Option<Content>,
+    /// Public text is in this language.
+    pub lang: Lang,
+    /// The actor's language (private notices and views).
+    pub actor_lang: Lang,
+}
+
+impl Reply {
+    pub fn error(error: ServiceError, lang: Lang) -> Reply {
+        Reply {
+            private_notices: vec![Notice::Error(error)],
+            lang,
+            actor_lang: lang,
+            ..Reply::default()
+        }
+    }
+
+    /// Whether the command was refused.
+    pub fn is_error(&self) -> bool {
+        self.private_notices
+            .iter()
+            .any(|n| matches!(n, Notice::Error(_)))
+    }
+
+    pub fn error_kind(&self) -> Option<&ServiceError> {
+        self.private_notices.iter().find_map(|n| match n {
+            Notice::Error(e) => Some(e),
+            _ => None,
+        })
+    }
+}

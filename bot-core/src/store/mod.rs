@@ -1,0 +1,422 @@
+//! SQLite storage (sqlx): tables with their event log and snapshots, chat settings, the
+//! Bierrunde ledger, statistics. Every accepted command is one transaction.
+
+mod ledger;
+mod stats;
+
+pub use ledger::{LedgerRow, NewLedgerEntry};
+
+use crate::engine::RuleSet;
+use crate::service::ids::ChatId;
+use crate::service::table::{NewDebt, StatDelta, Table, TableStatus};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+use std::str::FromStr;
+use std::time::Duration;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error("migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored table {id} is unreadable: {message}")]
+    Snapshot { id: i64, message: String },
+    #[error("stored rules of chat {chat} are invalid: {message}")]
+    Rules { chat: String, message: String },
+}
+
+/// The migrations in `migrations/`, embedded in the binary.
+pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+
+/// A chat's settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatSettings {
+    pub chat: ChatId,
+    pub preset: String,
+    /// Switches on top of the preset (TOML).
+    pub overrides: String,
+    /// Seconds per turn; `None` = the configured default; 0 = off.
+    pub turn_timer: Option<u32>,
+    pub lang: Option<crate::text::Lang>,
+    pub season: i64,
+}
+
+impl ChatSettings {
+    pub fn new(chat: ChatId) -> ChatSettings {
+        ChatSettings {
+            chat,
+            preset: "standard".into(),
+            overrides: String::new(),
+            turn_timer: None,
+            lang: None,
+            season: 1,
+        }
+    }
+
+    /// The chat's rule set: its preset plus its overrides.
+    pub fn rules(&self) -> Result<RuleSet, crate::engine::RulesError> {
+        let base = RuleSet::preset(&self.preset)?;
+        if self.overrides.trim().is_empty() {
+            return Ok(base);
+        }
+        let table: toml::Table = self
+            .overrides
+            .parse()
+            .map_err(|e: toml::de::Error| crate::engine::RulesError::Syntax(e.message().into()))?;
+        base.with_overrides(&table)
+    }
+}
+
+/// One command's changes, committed together.
+#[derive(Debug)]
+pub struct Commit<'a> {
+    pub table: &'a Table,
+    pub actor: &'a str,
+    /// The command as JSON and the engine events it caused (JSON), for the log.
+    pub command: String,
+    pub events: String,
+    pub debts: &'a [NewDebt],
+    pub stats: &'a [StatDelta],
+    pub request_id: Option<&'a str>,
+    pub now: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (and creates) the database at `url` (`sqlite://schocken.db`, `sqlite::memory:`)
+    /// in WAL mode and runs the migrations.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // In WAL mode NORMAL loses nothing on a process crash (only on an OS crash).
+            .synchronous(SqliteSynchronous::Normal)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(10));
+        let memory = url.contains(":memory:");
+        let pool = SqlitePoolOptions::new()
+            // An in-memory database lives in one connection.
+            .max_connections(if memory { 1 } else { 4 })
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await?;
+        let store = Store { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        MIGRATOR.run(&self.pool).await?;
+        Ok(())
+    }
+
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    fn decode_table(id: i64, snapshot: &str) -> Result<Table, StoreError> {
+        let mut table: Table =
+            serde_json::from_str(snapshot).map_err(|e| StoreError::Snapshot {
+                id,
+                message: e.to_string(),
+            })?;
+        table.id = id;
+        Ok(table)
+    }
+
+    /// Every table in the lobby or running (loaded at start).
+    pub async fn open_tables(&self) -> Result<Vec<Table>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, snapshot FROM tables WHERE status IN ('lobby', 'running') ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
+            .collect()
+    }
+
+    /// The chat's newest table (open or not).
+    pub async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
+        let row =
+            sqlx::query("SELECT id, snapshot FROM tables WHERE chat = ? ORDER BY id DESC LIMIT 1")
+                .bind(chat.as_str())
+                .fetch_optional(&self.pool)
+                .await?;
+        row.map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
+            .transpose()
+    }
+
+    /// The chat's open table.
+    pub async fn open_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, snapshot FROM tables WHERE chat = ? AND status IN ('lobby', 'running')",
+        )
+        .bind(chat.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
+            .transpose()
+    }
+
+    /// Commits one command: the table's new snapshot, its log entry, debts, statistics and the
+    /// request id, all or nothing. Returns the table's id (new tables get one here).
+    pub async fn commit(&self, commit: &Commit<'_>) -> Result<i64, StoreError> {
+        let table = commit.table;
+        let snapshot = serde_json::to_string(table).map_err(|e| StoreError::Snapshot {
+            id: table.id,
+            message: e.to_string(),
+        })?;
+        let mut tx = self.pool.begin().await?;
+        let id = if table.id == 0 {
+            sqlx::query(
+                "INSERT INTO tables (chat, status, version, snapshot, created_at, updated_at)
+                 VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            )
+            .bind(table.chat.as_str())
+            .bind(table.status.id())
+            .bind(table.version as i64)
+            .bind(&snapshot)
+            .bind(table.created_at)
+            .bind(commit.now)
+            .fetch_one(&mut *tx)
+            .await?
+            .get::<i64, _>("id")
+        } else {
+            sqlx::query(
+                "UPDATE tables SET status = ?, version = ?, snapshot = ?, updated_at = ? WHERE id = ?",
+            )
+            .bind(table.status.id())
+            .bind(table.version as i64)
+            .bind(&snapshot)
+            .bind(commit.now)
+            .bind(table.id)
+            .execute(&mut *tx)
+            .await?;
+            table.id
+        };
+        sqlx::query(
+            "INSERT INTO table_log (table_id, seq, at, actor, command, events) VALUES (?, ?, ?, ?, ?, ?)",
+        )
+        .bind(id)
+        .bind(table.log_seq as i64)
+        .bind(commit.now)
+        .bind(commit.actor)
+        .bind(&commit.command)
+        .bind(&commit.events)
+        .execute(&mut *tx)
+        .await?;
+        for debt in commit.debts {
+            ledger::insert(
+                &mut tx,
+                &NewLedgerEntry::debt(&table.chat, debt, id, commit.now),
+            )
+            .await?;
+        }
+        for delta in commit.stats {
+            stats::add(&mut tx, &table.chat, table.season, delta).await?;
+        }
+        if let Some(request_id) = commit.request_id {
+            record_request(&mut tx, request_id, &table.chat, commit.now).await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Remembers the platform message showing a table (no log entry: it is no move).
+    pub async fn set_message_ref(&self, table: &Table) -> Result<(), StoreError> {
+        let snapshot = serde_json::to_string(table).map_err(|e| StoreError::Snapshot {
+            id: table.id,
+            message: e.to_string(),
+        })?;
+        sqlx::query("UPDATE tables SET snapshot = ? WHERE id = ?")
+            .bind(snapshot)
+            .bind(table.id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Whether a platform request id was already handled.
+    pub async fn seen_request(&self, request_id: &str) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT 1 FROM requests WHERE request_id = ?")
+            .bind(request_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some())
+    }
+
+    /// Forgets request ids older than `before` (ms).
+    pub async fn prune_requests(&self, before: i64) -> Result<u64, StoreError> {
+        let done = sqlx::query("DELETE FROM requests WHERE at < ?")
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+
+    pub async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
+        let row = sqlx::query(
+            "SELECT rules_preset, rules_overrides, turn_timer, lang, season FROM chats WHERE chat = ?",
+        )
+        .bind(chat.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(match row {
+            None => ChatSettings::new(chat.clone()),
+            Some(r) => ChatSettings {
+                chat: chat.clone(),
+                preset: r.get("rules_preset"),
+                overrides: r.get("rules_overrides"),
+                turn_timer: r
+                    .get::<Option<i64>, _>("turn_timer")
+                    .map(|t| t.max(0) as u32),
+                lang: r
+                    .get::<Option<String>, _>("lang")
+                    .map(|l| crate::text::Lang::from_code(&l)),
+                season: r.get("season"),
+            },
+        })
+    }
+
+    pub async fn save_chat_settings(
+        &self,
+        settings: &ChatSettings,
+        request_id: Option<&str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO chats (chat, rules_preset, rules_overrides, turn_timer, lang, season, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?)
+             ON CONFLICT (chat) DO UPDATE SET rules_preset = excluded.rules_preset,
+               rules_overrides = excluded.rules_overrides, turn_timer = excluded.turn_timer,
+               lang = excluded.lang, season = excluded.season",
+        )
+        .bind(settings.chat.as_str())
+        .bind(&settings.preset)
+        .bind(&settings.overrides)
+        .bind(settings.turn_timer.map(i64::from))
+        .bind(settings.lang.map(|l| l.code()))
+        .bind(settings.season)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if let Some(request_id) = request_id {
+            record_request(&mut tx, request_id, &settings.chat, now).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// A Telegram group became a supergroup: everything of `old` moves to `new` in one
+    /// transaction. Settings of `new` (if the bot saw it already) give way to `old`'s.
+    pub async fn migrate_chat(&self, old: &ChatId, new: &ChatId) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let has_old: bool = sqlx::query("SELECT 1 FROM chats WHERE chat = ?")
+            .bind(old.as_str())
+            .fetch_optional(&mut *tx)
+            .await?
+            .is_some();
+        if has_old {
+            sqlx::query("DELETE FROM chats WHERE chat = ?")
+                .bind(new.as_str())
+                .execute(&mut *tx)
+                .await?;
+        }
+        for table in ["chats", "tables", "ledger", "seasons", "requests"] {
+            sqlx::query(&format!("UPDATE {table} SET chat = ? WHERE chat = ?"))
+                .bind(new.as_str())
+                .bind(old.as_str())
+                .execute(&mut *tx)
+                .await?;
+        }
+        stats::migrate(&mut tx, old, new).await?;
+        // Snapshots carry their chat id too.
+        let rows = sqlx::query("SELECT id, snapshot FROM tables WHERE chat = ?")
+            .bind(new.as_str())
+            .fetch_all(&mut *tx)
+            .await?;
+        for row in rows {
+            let id: i64 = row.get("id");
+            let mut table = Self::decode_table(id, row.get("snapshot"))?;
+            if table.chat != *new {
+                table.chat = new.clone();
+                let snapshot = serde_json::to_string(&table).map_err(|e| StoreError::Snapshot {
+                    id,
+                    message: e.to_string(),
+                })?;
+                sqlx::query("UPDATE tables SET snapshot = ? WHERE id = ?")
+                    .bind(snapshot)
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The commands and events logged for a table, oldest first (for disputes and tests).
+    pub async fn table_log(
+        &self,
+        table_id: i64,
+    ) -> Result<Vec<(i64, String, String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, actor, command, events FROM table_log WHERE table_id = ? ORDER BY seq",
+        )
+        .bind(table_id)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                (
+                    r.get("seq"),
+                    r.get("actor"),
+                    r.get("command"),
+                    r.get("events"),
+                )
+            })
+            .collect())
+    }
+
+    /// Whether a table is in the lobby or running (for checks after a restart).
+    pub async fn table_status(&self, table_id: i64) -> Result<Option<TableStatus>, StoreError> {
+        let row = sqlx::query("SELECT id, snapshot FROM tables WHERE id = ?")
+            .bind(table_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row
+            .map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
+            .transpose()?
+            .map(|t| t.status))
+    }
+}
+
+async fn record_request(
+    tx: &mut sqlx::SqliteConnection,
+    request_id: &str,
+    chat: &ChatId,
+    now: i64,
+) -> Result<(), StoreError> {
+    sqlx::query("INSERT INTO requests (request_id, chat, at) VALUES (?, ?, ?)")
+        .bind(request_id)
+        .bind(chat.as_str())
+        .bind(now)
+        .execute(tx)
+        .await?;
+    Ok(())
+}
