@@ -340,3 +340,5 @@ debt-paid = bezahlt
 debt-claim = sagt bezahlt
 debt-undo = rückgängig
 error-look-first = Schau erst unter deinen Becher („Mein Becher“).
+error-bad-argument = Das verstehe ich nicht: „{ $text }“.
+error-bad-button = Dieser Knopf ist ungültig – er gehört zu keinem Tisch.

@@ -340,3 +340,5 @@ debt-paid = paid
 debt-claim = claims paid
 debt-undo = undone
 error-look-first = Look under your cup first ("My cup").
+error-bad-argument = I cannot read "{ $text }".
+error-bad-button = This button is not valid – it belongs to no table.

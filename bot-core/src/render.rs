@@ -863,6 +863,8 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, lang: Lang) -> Stri
             tr(lang, "error-unknown-player", &[("name", a(name))])
         }
         ServiceError::NameMissing => tr(lang, "error-name-missing", &[]),
+        ServiceError::BadArgument { text } => tr(lang, "error-bad-argument", &[("text", a(text))]),
+        ServiceError::BadButton => tr(lang, "error-bad-button", &[]),
         ServiceError::Rules(r) => text::rules_error(lang, r),
         ServiceError::Judge(j) => text::judge_error(lang, j),
         ServiceError::JudgeSyntax(part) => tr(lang, "error-judge-syntax", &[("part", a(part))]),

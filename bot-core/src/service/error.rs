@@ -35,6 +35,10 @@ pub enum ServiceError {
     UnknownPlayer { name: String },
     #[error("name the player")]
     NameMissing,
+    #[error("cannot read `{text}`")]
+    BadArgument { text: String },
+    #[error("this button is not valid")]
+    BadButton,
     #[error("{0}")]
     Action(ActionError),
     #[error("{0}")]

@@ -2,6 +2,7 @@
 //! one table, asks the table logic and the engine, commits to SQLite before it answers, and
 //! builds the one reply model adapters render.
 
+pub mod args;
 pub mod clock;
 pub mod command;
 pub mod error;
@@ -289,10 +290,15 @@ impl Service {
             }
             Request::Show => {
                 self.load(&cmd.chat, slot).await?;
-                match slot.table.as_ref().filter(|t| t.status.is_open()) {
+                // The open table, or else how the last game ended.
+                let table = match slot.table.clone() {
+                    Some(t) => Some(t),
+                    None => self.store.latest_table(&cmd.chat).await?,
+                };
+                match table {
                     Some(table) => Ok(Reply {
-                        table: Some(public_table(table)),
-                        private: private_view(table, &cmd.actor.user, actor_lang),
+                        table: Some(public_table(&table)),
+                        private: private_view(&table, &cmd.actor.user, actor_lang),
                         lang,
                         actor_lang,
                         ..Reply::default()

@@ -250,9 +250,10 @@ pub fn apply<R: DiceRoller + ?Sized>(
     }
 
     let current = open_table.ok_or(ServiceError::NoTable)?;
+    // A button from another game is stale whatever it does; a move must also match the
+    // table's version (a double click, an outdated message).
     if let Some((table_id, version)) = cmd.expected
-        && cmd.request.is_move()
-        && (table_id != current.id || version != current.version)
+        && (table_id != current.id || (cmd.request.is_move() && version != current.version))
     {
         return Err(ServiceError::Stale);
     }

@@ -1,0 +1,1 @@
+//! Schocken bot: the discord adapter.

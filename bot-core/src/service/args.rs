@@ -1,0 +1,138 @@
+//! Reading command arguments typed in a chat: dice to keep, a preset and switches, extras.
+//! Shared by every adapter, so `/keep 1 1`, `/halten 11` and a slash option read alike.
+
+use super::command::{Actor, Command, Request};
+use super::error::ServiceError;
+use super::ids::{ButtonAction, ButtonId, ChatId};
+use crate::engine::{Extra, ExtraSet};
+
+/// Dice values: `1 1`, `1,1`, `11`, `1 und 1`. Every value 1 to 6.
+pub fn parse_values(text: &str) -> Result<Vec<u8>, ServiceError> {
+    let bad = || ServiceError::BadArgument {
+        text: text.trim().chars().take(40).collect(),
+    };
+    let mut values = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
+        let word = word.trim();
+        if word.is_empty() || matches!(word.to_lowercase().as_str(), "und" | "and" | "&") {
+            continue;
+        }
+        if !word.chars().all(|c| c.is_ascii_digit()) || word.len() > 3 {
+            return Err(bad());
+        }
+        for c in word.chars() {
+            let v = c as u8 - b'0';
+            if !(1..=6).contains(&v) {
+                return Err(ServiceError::Action(
+                    crate::engine::ActionError::InvalidDie { value: v },
+                ));
+            }
+            values.push(v);
+        }
+    }
+    if values.is_empty() || values.len() > 3 {
+        return Err(if values.is_empty() {
+            ServiceError::Action(crate::engine::ActionError::NothingToKeep)
+        } else {
+            bad()
+        });
+    }
+    Ok(values)
+}
+
+/// `dortmund`, `blind=true extras=jule,221`, `standard deckel=15`: an optional preset
+/// followed by switches.
+pub fn parse_rules(text: &str) -> (Option<String>, Vec<String>) {
+    let mut preset = None;
+    let mut switches = Vec::new();
+    for word in text.split_whitespace() {
+        if word.contains('=') {
+            switches.push(word.to_string());
+        } else if preset.is_none() {
+            preset = Some(word.to_string());
+        } else {
+            // A second bare word is no preset: let the rules report it as a switch.
+            switches.push(word.to_string());
+        }
+    }
+    (preset, switches)
+}
+
+/// Extras by id (`jule 221`, `331`); unknown ids are an error naming them.
+pub fn parse_extras(text: &str) -> Result<ExtraSet, ServiceError> {
+    let mut set = ExtraSet::EMPTY;
+    for word in text.split([' ', ',']).filter(|w| !w.is_empty()) {
+        let extra = Extra::from_id(word).ok_or_else(|| ServiceError::BadArgument {
+            text: word.chars().take(40).collect(),
+        })?;
+        set.insert(extra);
+    }
+    Ok(set)
+}
+
+/// The extras of an announce button (bits: 1 Jule, 2 2-2-1, 4 3-3-1).
+pub fn extras_from_bits(bits: u8) -> ExtraSet {
+    let mut set = ExtraSet::EMPTY;
+    for (bit, extra) in [
+        (1, Extra::Jule),
+        (2, Extra::TwoTwoOne),
+        (4, Extra::ThreeThreeOne),
+    ] {
+        if bits & bit != 0 {
+            set.insert(extra);
+        }
+    }
+    set
+}
+
+/// The command a button click stands for. It carries the button's table and version, so a
+/// click on an old game or an outdated state changes nothing.
+pub fn button_command(chat: ChatId, actor: Actor, button: &ButtonId) -> Command {
+    let request = match &button.action {
+        ButtonAction::Roll => Request::Roll,
+        ButtonAction::Look => Request::Look,
+        ButtonAction::Stand => Request::Stand,
+        ButtonAction::Join => Request::Join,
+        ButtonAction::Start => Request::Start,
+        ButtonAction::Flip => Request::Flip,
+        ButtonAction::Blind => Request::Blind,
+        ButtonAction::ThrowIn => Request::ThrowIn,
+        ButtonAction::Table => Request::Show,
+        ButtonAction::Keep(values) => Request::Keep {
+            values: values.clone(),
+        },
+        ButtonAction::Announce(bits) => Request::Announce {
+            extras: extras_from_bits(*bits),
+        },
+    };
+    Command::new(chat, actor, request).expecting(button.table, button.version)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_in_every_spelling() {
+        assert_eq!(parse_values("1 1"), Ok(vec![1, 1]));
+        assert_eq!(parse_values("11"), Ok(vec![1, 1]));
+        assert_eq!(parse_values("1,6"), Ok(vec![1, 6]));
+        assert_eq!(parse_values("1 und 1"), Ok(vec![1, 1]));
+        assert!(parse_values("").is_err());
+        assert!(parse_values("x").is_err());
+        assert!(parse_values("7").is_err());
+        assert!(parse_values("1 1 1 1").is_err());
+    }
+
+    #[test]
+    fn rules_arguments() {
+        assert_eq!(parse_rules("dortmund"), (Some("dortmund".into()), vec![]));
+        assert_eq!(
+            parse_rules("blind=true extras=jule,221"),
+            (None, vec!["blind=true".into(), "extras=jule,221".into()])
+        );
+        assert_eq!(parse_extras("jule 221").map(|s| s.iter().count()), Ok(2));
+        assert!(parse_extras("jule 999").is_err());
+        assert_eq!(extras_from_bits(5).iter().count(), 2);
+    }
+}

@@ -1,0 +1,689 @@
+//! The game service on a real SQLite file: tables, membership, moves, persistence across
+//! restarts, duplicates and stale buttons, timers, the ledger and statistics.
+
+use bot_core::config::Config;
+use bot_core::engine::{ActionError, Event, Viewer};
+use bot_core::render;
+use bot_core::service::reply::Content;
+use bot_core::service::{
+    Actor, ButtonAction, ButtonId, ChatId, Command, ManualClock, Notice, Reply, Request, Service,
+    ServiceError, TableStatus, UserId, UserRef, args,
+};
+use bot_core::store::Store;
+use bot_core::text::Lang;
+use std::sync::Arc;
+
+const START: i64 = 1_790_000_000_000;
+
+struct Harness {
+    service: Arc<Service>,
+    clock: Arc<ManualClock>,
+    url: String,
+    _dir: tempfile::TempDir,
+}
+
+fn actor(name: &str) -> Actor {
+    Actor {
+        user: UserId::new("test", name.to_lowercase()),
+        name: name.to_string(),
+        lang: Some(Lang::De),
+        admin: false,
+    }
+}
+
+fn admin(name: &str) -> Actor {
+    Actor {
+        admin: true,
+        ..actor(name)
+    }
+}
+
+fn chat() -> ChatId {
+    ChatId::new("test", "pub")
+}
+
+impl Harness {
+    async fn new() -> Harness {
+        Self::with_config(Config::default()).await
+    }
+
+    async fn with_config(config: Config) -> Harness {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let url = format!("sqlite://{}", dir.path().join("schocken.db").display());
+        let clock = Arc::new(ManualClock::new(START));
+        let store = Store::open(&url).await.expect("store");
+        let service = Service::new(store, config, clock.clone(), Some(7))
+            .await
+            .expect("service");
+        Harness {
+            service,
+            clock,
+            url,
+            _dir: dir,
+        }
+    }
+
+    /// Drops the service and opens a new one on the same file (a restart).
+    async fn restart(&mut self) {
+        self.service.store().close().await;
+        let store = Store::open(&self.url).await.expect("store");
+        self.service = Service::new(
+            store,
+            self.service.config().clone(),
+            self.clock.clone(),
+            Some(8),
+        )
+        .await
+        .expect("service");
+    }
+
+    async fn run(&self, who: Actor, request: Request) -> Reply {
+        self.service
+            .handle(Command::new(chat(), who, request))
+            .await
+    }
+
+    async fn ok(&self, who: Actor, request: Request) -> Reply {
+        let shown = format!("{request:?}");
+        let reply = self.run(who, request).await;
+        assert!(
+            !reply.is_error(),
+            "{shown} refused: {:?}",
+            reply.error_kind()
+        );
+        reply
+    }
+
+    async fn refused(&self, who: Actor, request: Request) -> ServiceError {
+        let reply = self.run(who, request).await;
+        reply.error_kind().cloned().expect("refused")
+    }
+
+    /// Opens a table for the names and starts the game.
+    async fn table_of(&self, names: &[&str]) -> Reply {
+        self.ok(actor(names[0]), Request::Open).await;
+        for n in &names[1..] {
+            self.ok(actor(n), Request::Join).await;
+        }
+        self.ok(actor(names[0]), Request::Start).await
+    }
+
+    async fn public(&self) -> bot_core::service::PublicTable {
+        self.ok(actor("Zuschauer"), Request::Show)
+            .await
+            .table
+            .expect("table shown")
+    }
+
+    /// The name of the player to act.
+    async fn current(&self) -> Option<String> {
+        let t = self.public().await;
+        let view = t.view?;
+        let seat = view.current?;
+        Some(t.members[seat.index()].clone())
+    }
+
+    /// Plays until the game ends: everybody stands as soon as it is his turn.
+    async fn play_to_end(&self) -> Reply {
+        let mut last = Reply::default();
+        for _ in 0..5000 {
+            let Some(name) = self.current().await else {
+                return last;
+            };
+            let t = self.public().await;
+            let view = t.view.expect("running");
+            let request = if view.announcing {
+                Request::Roll
+            } else {
+                Request::Stand
+            };
+            last = self.ok(actor(&name), request).await;
+        }
+        panic!("the game did not end");
+    }
+}
+
+#[tokio::test]
+async fn a_table_from_opening_to_the_bierrunde() {
+    let h = Harness::new().await;
+    let reply = h.ok(actor("Anna"), Request::Open).await;
+    assert_eq!(
+        reply.table.as_ref().map(|t| t.status),
+        Some(TableStatus::Lobby)
+    );
+    h.ok(actor("Ben"), Request::Join).await;
+    h.ok(actor("Cem"), Request::Join).await;
+    assert_eq!(
+        h.refused(actor("Ben"), Request::Join).await,
+        ServiceError::AlreadyMember
+    );
+    let reply = h.ok(actor("Ben"), Request::Start).await;
+    let table = reply.table.expect("table");
+    assert_eq!(table.status, TableStatus::Running);
+    assert!(
+        reply
+            .notices
+            .iter()
+            .any(|n| matches!(n, Notice::Game(Event::RollOff { .. })))
+    );
+    assert_eq!(
+        h.refused(actor("Dora"), Request::Join).await,
+        ServiceError::GameRunning
+    );
+
+    let last = h.play_to_end().await;
+    let table = last.table.expect("table");
+    assert_eq!(table.status, TableStatus::Finished);
+    let result = table.view.and_then(|v| v.result).expect("result");
+    let loser = table.members[result.loser.expect("a loser").index()].clone();
+
+    let debts = h.ok(actor("Anna"), Request::Debts).await;
+    let Some(Content::Debts(lines)) = debts.content else {
+        panic!("debts")
+    };
+    let owed: i64 = lines.iter().map(|l| l.rounds).sum();
+    assert_eq!(owed, 1, "exactly one Bierrunde: {lines:?}");
+    assert_eq!(lines[0].name, loser);
+
+    let stats = h.ok(actor("Anna"), Request::Stats).await;
+    let Some(Content::Stats { lines, .. }) = stats.content else {
+        panic!("stats")
+    };
+    assert_eq!(lines.len(), 3);
+    assert!(lines.iter().all(|l| l.games == 1));
+    assert_eq!(lines.iter().map(|l| l.games_lost).sum::<i64>(), 1);
+    assert_eq!(lines.iter().map(|l| l.halves_lost).sum::<i64>(), 2);
+
+    // A new game can be opened once the old one is over.
+    h.ok(actor("Ben"), Request::Open).await;
+}
+
+#[tokio::test]
+async fn private_dice_never_appear_in_public_replies_r_rnd_4() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben", "Cem"]).await;
+    for _ in 0..60 {
+        let Some(name) = h.current().await else { break };
+        let who = actor(&name);
+        let look = h.ok(who.clone(), Request::Look).await;
+        let private = look.private.expect("own cup");
+        // The public view of the same moment shows nothing the owner alone may see.
+        let public = look.table.expect("table").view.expect("view");
+        for p in &public.players {
+            if let Some(cup) = &p.cup {
+                for die in cup.dice {
+                    assert!(
+                        !matches!(die, bot_core::engine::DieView::Own(_)),
+                        "{die:?} leaked"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            private.view.viewer,
+            Viewer::Player(public.current.expect("current"))
+        );
+        let reply = h.ok(who, Request::Roll).await;
+        let reply = if reply.is_error() { reply } else { reply };
+        for n in &reply.notices {
+            if let Notice::Game(event) = n {
+                assert!(!matches!(event, Event::Dealt { .. }));
+                assert!(!matches!(event, Event::Thrown { open: false, .. }));
+            }
+        }
+        if h.current().await.as_deref() == Some(name.as_str()) {
+            h.run(actor(&name), Request::Stand).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn refused_commands_change_nothing() {
+    let h = Harness::new().await;
+    assert_eq!(
+        h.refused(actor("Anna"), Request::Roll).await,
+        ServiceError::NoTable
+    );
+    assert_eq!(
+        h.refused(actor("Anna"), Request::Start).await,
+        ServiceError::NoTable
+    );
+    h.ok(actor("Anna"), Request::Open).await;
+    assert_eq!(
+        h.refused(actor("Anna"), Request::Start).await,
+        ServiceError::TooFewPlayers
+    );
+    assert_eq!(
+        h.refused(actor("Ben"), Request::Open).await,
+        ServiceError::TableExists
+    );
+    h.ok(actor("Ben"), Request::Join).await;
+    h.ok(actor("Anna"), Request::Start).await;
+    let before = h.public().await;
+    let current = h.current().await.expect("someone");
+    let other = if current == "Anna" { "Ben" } else { "Anna" };
+    assert!(matches!(
+        h.refused(actor(other), Request::Roll).await,
+        ServiceError::Action(ActionError::NotYourTurn { .. })
+    ));
+    assert_eq!(
+        h.refused(actor("Dora"), Request::Roll).await,
+        ServiceError::NotMember
+    );
+    assert_eq!(
+        h.refused(actor(&current), Request::Keep { values: vec![1] })
+            .await,
+        ServiceError::Action(ActionError::LookFirst)
+    );
+    assert_eq!(
+        h.refused(actor("Dora"), Request::End).await,
+        ServiceError::OpenerOrAdminOnly
+    );
+    assert_eq!(
+        h.refused(
+            actor("Ben"),
+            Request::Kick {
+                user: UserRef::Name("Anna".into())
+            }
+        )
+        .await,
+        ServiceError::OpenerOrAdminOnly
+    );
+    assert_eq!(h.public().await, before);
+}
+
+#[tokio::test]
+async fn duplicate_requests_and_stale_buttons_change_nothing() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let table = h.public().await;
+    let name = h.current().await.expect("someone");
+    let click = |version: u64| {
+        args::button_command(
+            chat(),
+            actor(&name),
+            &ButtonId::new(ButtonAction::Roll, table.table_id, version),
+        )
+    };
+    let first = h
+        .service
+        .handle(click(table.version).with_request_id("interaction-1"))
+        .await;
+    assert!(!first.is_error(), "{:?}", first.error_kind());
+    let after = h.public().await;
+    // The same interaction delivered again: answered, nothing changes.
+    let again = h
+        .service
+        .handle(click(table.version).with_request_id("interaction-1"))
+        .await;
+    assert!(again.private_notices.contains(&Notice::Duplicate));
+    assert_eq!(h.public().await, after);
+    // A double click (a second interaction on the same old version): stale.
+    let double = h
+        .service
+        .handle(click(table.version).with_request_id("interaction-2"))
+        .await;
+    assert_eq!(double.error_kind(), Some(&ServiceError::Stale));
+    assert!(
+        double.table.is_some(),
+        "a stale click shows the current table"
+    );
+    assert_eq!(h.public().await, after);
+    // A button of an older game.
+    let old = args::button_command(
+        chat(),
+        actor(&name),
+        &ButtonId::new(ButtonAction::Look, table.table_id + 40, 0),
+    );
+    assert_eq!(
+        h.service.handle(old).await.error_kind(),
+        Some(&ServiceError::Stale)
+    );
+}
+
+#[tokio::test]
+async fn a_restart_continues_exactly_where_the_game_was() {
+    let mut h = Harness::new().await;
+    h.table_of(&["Anna", "Ben", "Cem"]).await;
+    // Some moves, then a restart in the middle of a round.
+    for _ in 0..4 {
+        let name = h.current().await.expect("someone");
+        h.ok(actor(&name), Request::Roll).await;
+    }
+    let name = h.current().await.expect("someone");
+    let private_before = h.ok(actor(&name), Request::Look).await.private;
+    let before = h.public().await;
+    h.restart().await;
+    assert_eq!(h.public().await, before);
+    assert_eq!(
+        h.ok(actor(&name), Request::Look).await.private,
+        private_before
+    );
+    h.play_to_end().await;
+    let debts = h.ok(actor("Anna"), Request::Debts).await;
+    let Some(Content::Debts(lines)) = debts.content else {
+        panic!("debts")
+    };
+    assert_eq!(lines.iter().map(|l| l.rounds).sum::<i64>(), 1);
+}
+
+#[tokio::test]
+async fn the_event_log_keeps_every_die() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let name = h.current().await.expect("someone");
+    h.ok(actor(&name), Request::Roll).await;
+    let id = h.public().await.table_id;
+    let log = h.service.store().table_log(id).await.expect("log");
+    assert_eq!(log.len(), 4, "open, join, start, roll");
+    let events: Vec<Event> = log
+        .iter()
+        .flat_map(|(_, _, _, e)| serde_json::from_str::<Vec<Event>>(e).expect("events"))
+        .collect();
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Dealt { .. }))
+            .count(),
+        2
+    );
+    assert!(events.iter().any(|e| matches!(e, Event::Thrown { .. })));
+}
+
+#[tokio::test]
+async fn turn_timer_stands_for_the_player_and_idle_tables_close() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let mut outbound = h.service.subscribe();
+    let name = h.current().await.expect("someone");
+    h.clock.advance(179_000);
+    h.service.tick().await;
+    assert_eq!(h.current().await, Some(name.clone()), "not yet");
+    h.clock.advance(2_000);
+    h.service.tick().await;
+    let out = outbound.try_recv().expect("the table is told");
+    assert!(
+        out.reply
+            .notices
+            .iter()
+            .any(|n| matches!(n, Notice::TimedOut { .. }))
+    );
+    assert_ne!(h.current().await, Some(name), "the turn moved on");
+    // Idle for the configured time: closed without a debt.
+    h.clock
+        .advance(i64::from(Config::default().idle_close_minutes) * 60_000);
+    h.service.tick().await;
+    let out = outbound.try_recv().expect("closed");
+    assert!(out.reply.notices.contains(&Notice::IdleClosed));
+    assert_eq!(
+        h.refused(actor("Anna"), Request::Roll).await,
+        ServiceError::NoTable
+    );
+    let debts = h.ok(actor("Anna"), Request::Debts).await;
+    assert_eq!(debts.content, Some(Content::Debts(Vec::new())));
+}
+
+#[tokio::test]
+async fn leaving_mid_game_returns_deckel_and_two_leavers_abandon() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben", "Cem"]).await;
+    h.ok(actor("Cem"), Request::Leave).await;
+    let t = h.public().await;
+    assert_eq!(t.status, TableStatus::Running);
+    h.ok(actor("Ben"), Request::Leave).await;
+    assert_eq!(
+        h.refused(actor("Anna"), Request::Roll).await,
+        ServiceError::NoTable
+    );
+    let debts = h.ok(actor("Anna"), Request::Debts).await;
+    assert_eq!(
+        debts.content,
+        Some(Content::Debts(Vec::new())),
+        "abandoned: no debt"
+    );
+}
+
+#[tokio::test]
+async fn quitter_pays_when_the_chat_says_so() {
+    let h = Harness::new().await;
+    h.ok(
+        admin("Anna"),
+        Request::SetRules {
+            preset: None,
+            switches: vec!["quitter_pays=true".into()],
+        },
+    )
+    .await;
+    h.table_of(&["Anna", "Ben", "Cem"]).await;
+    h.ok(actor("Cem"), Request::Leave).await;
+    let debts = h.ok(actor("Anna"), Request::Debts).await;
+    let Some(Content::Debts(lines)) = debts.content else {
+        panic!()
+    };
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0].name, "Cem");
+}
+
+#[tokio::test]
+async fn rules_are_set_by_admins_and_apply_to_the_next_game() {
+    let h = Harness::new().await;
+    let set = Request::SetRules {
+        preset: Some("dortmund".into()),
+        switches: vec!["blind=false".into()],
+    };
+    assert_eq!(
+        h.refused(actor("Anna"), set.clone()).await,
+        ServiceError::AdminOnly
+    );
+    h.ok(admin("Anna"), set).await;
+    let shown = h.ok(actor("Ben"), Request::ShowRules).await;
+    let Some(Content::Rules { rules, .. }) = shown.content else {
+        panic!("rules")
+    };
+    assert_eq!(rules.name, "dortmund");
+    assert!(!rules.blind);
+    assert!(rules.extras_announced);
+    let bad = h
+        .refused(
+            admin("Anna"),
+            Request::SetRules {
+                preset: None,
+                switches: vec!["bierdeckel=3".into()],
+            },
+        )
+        .await;
+    assert!(render::error_text(&bad, None, Lang::De).contains("bierdeckel"));
+    h.table_of(&["Anna", "Ben"]).await;
+    assert_eq!(h.public().await.rules.name, "dortmund");
+}
+
+#[tokio::test]
+async fn ledger_settlement_needs_another_member_and_undo_has_a_window() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let last = h.play_to_end().await;
+    let t = last.table.expect("table");
+    let loser = t.members[t
+        .view
+        .and_then(|v| v.result)
+        .and_then(|r| r.loser)
+        .expect("loser")
+        .index()]
+    .clone();
+    let other = if loser == "Anna" { "Ben" } else { "Anna" };
+    // The debtor alone only claims.
+    let claim = h.ok(actor(&loser), Request::Paid { debtor: None }).await;
+    assert!(
+        claim
+            .notices
+            .iter()
+            .any(|n| matches!(n, Notice::PaymentClaimed { .. }))
+    );
+    assert_eq!(
+        h.refused(actor(&loser), Request::Paid { debtor: None })
+            .await,
+        ServiceError::AlreadyClaimed
+    );
+    let debts = h.ok(actor(other), Request::Debts).await;
+    assert!(matches!(debts.content, Some(Content::Debts(ref l)) if l.len() == 1));
+    // Another member confirms.
+    let paid = h
+        .ok(
+            actor(other),
+            Request::Paid {
+                debtor: Some(UserRef::Name(loser.clone())),
+            },
+        )
+        .await;
+    assert!(
+        paid.notices
+            .iter()
+            .any(|n| matches!(n, Notice::Paid { left: 0, .. }))
+    );
+    assert_eq!(
+        h.ok(actor(other), Request::Debts).await.content,
+        Some(Content::Debts(vec![]))
+    );
+    assert_eq!(
+        h.refused(
+            actor(other),
+            Request::Paid {
+                debtor: Some(UserRef::Name(loser.clone()))
+            }
+        )
+        .await,
+        ServiceError::NothingOwed {
+            name: loser.clone()
+        }
+    );
+    // Undo within 5 minutes reverses, after that it is too late.
+    h.clock.advance(60_000);
+    h.ok(actor(other), Request::Undo).await;
+    let debts = h.ok(actor(other), Request::Debts).await;
+    assert!(
+        matches!(debts.content, Some(Content::Debts(ref l)) if l.len() == 1 && l[0].rounds == 1)
+    );
+    h.ok(
+        actor(other),
+        Request::Paid {
+            debtor: Some(UserRef::Name(loser.clone())),
+        },
+    )
+    .await;
+    h.clock.advance(301_000);
+    assert!(matches!(
+        h.refused(actor(other), Request::Undo).await,
+        ServiceError::UndoExpired { .. }
+    ));
+    // History newest first, and the CSV export has every entry.
+    let history = h.ok(actor(other), Request::History { page: 1 }).await;
+    let Some(Content::History { lines, .. }) = history.content else {
+        panic!()
+    };
+    assert_eq!(lines.first().map(|l| l.kind.as_str()), Some("paid"));
+    assert_eq!(lines.last().map(|l| l.kind.as_str()), Some("debt"));
+    let export = h.ok(actor(other), Request::Export).await;
+    let Some(Content::Export { csv, .. }) = export.content else {
+        panic!()
+    };
+    assert_eq!(csv.lines().count(), 1 + lines.len());
+}
+
+#[tokio::test]
+async fn supergroup_migration_takes_table_ledger_and_stats_along() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    h.play_to_end().await;
+    h.ok(actor("Anna"), Request::Open).await;
+    h.ok(actor("Ben"), Request::Join).await;
+    let new_chat = ChatId::new("test", "supergroup");
+    h.service
+        .migrate_chat(&chat(), &new_chat)
+        .await
+        .expect("migrated");
+    let debts = h
+        .service
+        .handle(Command::new(
+            new_chat.clone(),
+            actor("Anna"),
+            Request::Debts,
+        ))
+        .await;
+    assert!(matches!(debts.content, Some(Content::Debts(ref l)) if l.len() == 1));
+    let start = h
+        .service
+        .handle(Command::new(
+            new_chat.clone(),
+            actor("Anna"),
+            Request::Start,
+        ))
+        .await;
+    assert!(!start.is_error(), "{:?}", start.error_kind());
+    let old = h
+        .service
+        .handle(Command::new(chat(), actor("Anna"), Request::Debts))
+        .await;
+    assert_eq!(old.content, Some(Content::Debts(vec![])));
+}
+
+#[tokio::test]
+async fn computer_players_fill_the_table() {
+    let h = Harness::new().await;
+    h.ok(actor("Anna"), Request::Open).await;
+    h.ok(
+        actor("Anna"),
+        Request::AddBot {
+            name: "Robo".into(),
+        },
+    )
+    .await;
+    h.ok(
+        actor("Anna"),
+        Request::AddBot {
+            name: "Robo".into(),
+        },
+    )
+    .await;
+    let t = h.public().await;
+    assert_eq!(t.members, ["Anna", "Robo", "Robo (2)"]);
+    h.ok(actor("Anna"), Request::Start).await;
+    assert_eq!(
+        h.current().await.as_deref(),
+        Some("Anna"),
+        "bots play until Anna is to act"
+    );
+    let last = h.play_to_end().await;
+    assert_eq!(last.table.map(|t| t.status), Some(TableStatus::Finished));
+}
+
+#[tokio::test]
+async fn judge_from_chat_text() {
+    let h = Harness::new().await;
+    let reply = h
+        .ok(
+            actor("Anna"),
+            Request::Judge {
+                text: "Anna 665 3, Ben 114 3 gebaut, Cem 221 1".into(),
+            },
+        )
+        .await;
+    let Some(Content::Judge {
+        verdict, text_de, ..
+    }) = reply.content
+    else {
+        panic!("verdict")
+    };
+    assert_eq!(verdict.loser, "Cem");
+    assert_eq!(verdict.moved, 4);
+    assert!(text_de.contains("Cem bekommt 4 Deckel"), "{text_de}");
+    assert!(matches!(
+        h.refused(
+            actor("Anna"),
+            Request::Judge {
+                text: "Anna 6".into()
+            }
+        )
+        .await,
+        ServiceError::JudgeSyntax(_)
+    ));
+}

@@ -1,0 +1,1 @@
+//! Local fakes of the chat platforms: they record every request and let tests inject events.
