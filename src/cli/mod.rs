@@ -3,6 +3,7 @@
 
 mod eval;
 mod judge;
+mod run;
 mod simulate;
 
 use bot_core::engine::RuleSet;
@@ -17,12 +18,17 @@ use std::process::ExitCode;
     name = "schocken",
     version,
     about = "Schocken, the German pub dice game: referee, simulator and chat bot",
-    long_about = None
+    long_about = "Without a subcommand, runs the chat bots (DISCORD_TOKEN, TELOXIDE_TOKEN) or, \
+                  with no token set, a Schocken table in this terminal on a local SQLite file.",
+    args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
     /// Language of the output: de (default) or en. Without it, SCHOCKEN_LANG or LANG decide.
     #[arg(long, global = true, value_name = "de|en")]
     lang: Option<String>,
+
+    #[command(flatten)]
+    run: run::RunArgs,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -36,6 +42,8 @@ enum Command {
     Judge(judge::JudgeArgs),
     /// Play whole games between computer players and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// Create or update the database schema.
+    Migrate(run::MigrateArgs),
 }
 
 /// `--rules` and `--set`, shared by the subcommands.
@@ -149,11 +157,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Eval(args)) => eval::run(&args, lang),
         Some(Command::Judge(args)) => judge::run(&args, lang),
         Some(Command::Simulate(args)) => simulate::run(&args, lang),
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help().map_err(Failure::io)?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Some(Command::Migrate(args)) => run::migrate(&args),
+        None => run::run(&cli.run, lang),
     }
 }
 

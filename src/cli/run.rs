@@ -1,0 +1,161 @@
+//! `schocken` without a subcommand: the chat bots when tokens are set, else a table in the
+//! terminal. `schocken migrate` brings the database up to date.
+
+use super::{Failure, RulesArgs};
+use bot_core::config::Config;
+use bot_core::service::{Service, SystemClock};
+use bot_core::store::Store;
+use bot_core::text::Lang;
+use clap::Args;
+use schocken_console::ConsoleOptions;
+use schocken_discord::DiscordConfig;
+use schocken_telegram::TelegramConfig;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use tracing::{error, info};
+
+#[derive(Debug, Args, Default)]
+pub struct RunArgs {
+    /// Computer players at the terminal table.
+    #[arg(long)]
+    bots: Option<usize>,
+    /// Names of the human players at the terminal table (comma-separated); asked for if
+    /// missing.
+    #[arg(long, value_delimiter = ',')]
+    players: Vec<String>,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Seed for the dice (the same seed and moves give the same game).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Database URL (default: DATABASE_URL, else sqlite://schocken.db).
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+    /// A configuration file on top of config/default.toml.
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Name of the terminal table (several tables can live in one database).
+    #[arg(long, default_value = "local")]
+    table: String,
+}
+
+#[derive(Debug, Args, Default)]
+pub struct MigrateArgs {
+    /// Database URL (default: DATABASE_URL, else sqlite://schocken.db).
+    #[arg(long, value_name = "URL")]
+    database: Option<String>,
+}
+
+fn load_config(file: Option<&PathBuf>, database: Option<&String>) -> Result<Config, Failure> {
+    let base = match file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+            Config::with_file(&text)
+        }
+        None => Ok(Config::default()),
+    };
+    let mut config = base
+        .and_then(|c| c.with_env(|k| std::env::var(k).ok()))
+        .map_err(|e| Failure::input(e.to_string()))?;
+    if let Some(url) = database {
+        config.database_url = url.clone();
+    }
+    Ok(config)
+}
+
+fn init_logging(default: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(Failure::io)
+}
+
+pub fn migrate(args: &MigrateArgs) -> Result<ExitCode, Failure> {
+    init_logging("warn");
+    let config = load_config(None, args.database.as_ref())?;
+    runtime()?.block_on(async {
+        let store = Store::open(&config.database_url)
+            .await
+            .map_err(|e| Failure::input(format!("{}: {e}", config.database_url)))?;
+        store.close().await;
+        super::emit(&format!("{}: migrations applied", config.database_url))
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
+    let discord = DiscordConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
+    let telegram = TelegramConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
+    let chat_bots = discord.is_some() || telegram.is_some();
+    init_logging(if chat_bots { "info" } else { "warn" });
+    let mut config = load_config(args.config.as_ref(), args.database.as_ref())?;
+    let rules = args.rules.load(None, lang)?;
+    if !chat_bots {
+        // The terminal has no turn timer: the players sit at one keyboard.
+        config.turn_timer_seconds = 0;
+    }
+    let runtime = runtime()?;
+    runtime.block_on(async move {
+        let store = Store::open(&config.database_url)
+            .await
+            .map_err(|e| Failure::input(format!("{}: {e}", config.database_url)))?;
+        let service = Service::new(store, config, Arc::new(SystemClock), args.seed)
+            .await
+            .map_err(|e| Failure::input(e.to_string()))?;
+        if !chat_bots {
+            let options = ConsoleOptions {
+                table: args.table.clone(),
+                players: args.players.clone(),
+                bots: args.bots,
+                rules,
+                lang,
+            };
+            let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+            let result =
+                schocken_console::run(service.clone(), options, stdin, std::io::stdout()).await;
+            service.store().close().await;
+            return result
+                .map(|()| ExitCode::SUCCESS)
+                .map_err(|e| Failure::io(std::io::Error::other(e.to_string())));
+        }
+        let timers = service.spawn_timers();
+        let mut tasks = tokio::task::JoinSet::new();
+        if let Some(discord) = discord {
+            info!(?discord, "starting the Discord adapter");
+            tasks.spawn(schocken_discord::run(service.clone(), discord));
+        }
+        if let Some(telegram) = telegram {
+            info!(?telegram, "starting the Telegram adapter");
+            tasks.spawn(schocken_telegram::run(service.clone(), telegram));
+        }
+        let mut failed = false;
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => info!("stopping"),
+            Some(done) = tasks.join_next() => {
+                if let Ok(Err(e)) | Err(e) = done.map_err(anyhow::Error::from) {
+                    error!(error = %e, "an adapter stopped");
+                    failed = true;
+                }
+            }
+        }
+        tasks.abort_all();
+        timers.abort();
+        service.store().close().await;
+        Ok(if failed {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        })
+    })
+}
