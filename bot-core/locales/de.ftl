@@ -158,7 +158,6 @@ reveal-stock = → { $loser } bekommt { $moved } aus dem Stock (im Stock: { $sto
 reveal-winner = → { $loser } bekommt { $moved } von { $winner }.
 reveal-all = → Schock aus! { $loser } bekommt alle Deckel.
 reveal-nothing = → Niemand hatte Deckel abzugeben.
-reveal-half-lost = { $name } hat die { $part } verloren.
 reveal-out = Raus: { $names }
 
 ## Privat
@@ -168,7 +167,8 @@ private-throws = Wurf { $throws } von { $max }
 private-your-turn = Du bist dran.
 private-not-your-turn = { $name } ist dran.
 private-done = Du bist fertig für diese Runde.
-private-not-looked = Unter dem Becher liegt dein erster Wurf – schau ihn an (oder spiel blind).
+private-not-looked = Unter dem Becher liegt dein erster Wurf – schau ihn an.
+private-not-looked-blind = Unter dem Becher liegt dein erster Wurf – schau ihn an (oder spiel blind).
 private-must-throw = Die Sechs muss zurück in den Becher: würfeln!
 private-not-playing = Du spielst diese Runde nicht mit.
 private-alert = { $dice } – { $throw } · Wurf { $throws }/{ $max }{ $turn ->
@@ -194,7 +194,11 @@ button-table = Tisch zeigen
 event-roll-off = Auswürfeln: { $rolls }
 event-roll-off-winner = { $name } fängt an.
 event-roll-off-tie = Gleichstand – Stechen!
-event-part-started = { $part } beginnt, { $name } fängt an.
+event-part-started = { $part ->
+    [half1] Die 1. Hälfte
+    [half2] Die 2. Hälfte
+   *[final] Das Finale
+} beginnt, { $name } fängt an.
 event-round-started = Runde { $round }: { $name } fängt an.
 event-announcing = { $name } sagt an, welche Zusatzwürfe zählen.
 event-announced = { $name } sagt an: { $extras }.
@@ -220,7 +224,11 @@ event-limit = Vorgabe für alle: { $limit ->
    *[other] { $limit } Würfe
 }.
 event-turn = { $name } ist dran.
-event-part-lost = { $name } verliert die { $part }.
+event-part-lost = { $name } verliert { $part ->
+    [half1] die 1. Hälfte
+    [half2] die 2. Hälfte
+   *[final] das Finale
+}.
 event-final = Finale: { $a } gegen { $b } – { $b } fängt an.
 event-debt = 🍺 { $name } schuldet eine Runde: { $reason }.
 event-title = { $name } hat einen { $title } gemacht.
@@ -342,3 +350,25 @@ debt-undo = rückgängig
 error-look-first = Schau erst unter deinen Becher („Mein Becher“).
 error-bad-argument = Das verstehe ich nicht: „{ $text }“.
 error-bad-button = Dieser Knopf ist ungültig – er gehört zu keinem Tisch.
+
+## Terminal
+console-welcome = 🎲 Schocken im Terminal – Tisch „{ $table }“.
+console-continue = Hier läuft noch ein Spiel – es geht weiter, wo ihr aufgehört habt.
+console-ask-players = Wer spielt mit? Namen durch Komma getrennt (1 bis 6):
+console-ask-bots = Wie viele Computerspieler dazu? (0 bis { $max })
+console-bad-players = Bitte 1 bis 6 verschiedene Namen, durch Komma getrennt.
+console-bad-bots = Bitte eine Zahl von 0 bis { $max }.
+console-too-few = Zusammen braucht es mindestens zwei Spieler.
+console-bot-name = Computer { $n }
+console-handoff = ➡ Gib an { $name } weiter und drück Enter.
+console-prompt = { $name }>
+console-saved = Tisch gespeichert. Weiter geht's mit: schocken
+console-goodbye = Das Spiel ist vorbei. Prost!
+console-unknown = Unbekannter Befehl „{ $text }“ – ? zeigt die Befehle.
+console-exported = Deckelbuch gespeichert in { $path }.
+console-keys =
+    Befehle: w = würfeln · h 1 1 = halten · d = Sechsen drehen · s = stehen · b = blind
+    a [jule 221 331] = ansagen · e = einwürfeln · t = Tisch · aufdecken · Enter = mein Becher
+    deckel · verlauf [Seite] · bezahlt NAME · rückgängig · statistik · export [Datei]
+    regeln [Variante schalter=wert] · raus NAME · aussteigen · ende · judge TEXT · q = Pause
+    Als anderer Spieler: NAME: Befehl (z. B. „Ben: bezahlt Anna“)

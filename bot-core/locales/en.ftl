@@ -158,7 +158,6 @@ reveal-stock = → { $loser } takes { $moved } from the stock (left: { $stock })
 reveal-winner = → { $loser } gets { $moved } from { $winner }.
 reveal-all = → Schock out! { $loser } gets every Deckel.
 reveal-nothing = → Nobody had Deckel to give.
-reveal-half-lost = { $name } lost the { $part }.
 reveal-out = Out: { $names }
 
 ## Private
@@ -168,7 +167,8 @@ private-throws = Throw { $throws } of { $max }
 private-your-turn = Your turn.
 private-not-your-turn = { $name } to play.
 private-done = You are done for this round.
-private-not-looked = Your first throw is under the cup – look at it (or play blind).
+private-not-looked = Your first throw is under the cup – look at it.
+private-not-looked-blind = Your first throw is under the cup – look at it (or play blind).
 private-must-throw = The six goes back into the cup: roll!
 private-not-playing = You do not play this round.
 private-alert = { $dice } – { $throw } · throw { $throws }/{ $max }{ $turn ->
@@ -194,7 +194,11 @@ button-table = Show table
 event-roll-off = Roll-off: { $rolls }
 event-roll-off-winner = { $name } starts.
 event-roll-off-tie = A tie – roll again!
-event-part-started = The { $part } begins, { $name } starts.
+event-part-started = The { $part ->
+    [half1] first half
+    [half2] second half
+   *[final] final
+} begins, { $name } starts.
 event-round-started = Round { $round }: { $name } starts.
 event-announcing = { $name } announces which extra throws count.
 event-announced = { $name } announces: { $extras }.
@@ -220,7 +224,11 @@ event-limit = Limit for everybody: { $limit ->
    *[other] { $limit } throws
 }.
 event-turn = { $name } to play.
-event-part-lost = { $name } loses the { $part }.
+event-part-lost = { $name } loses the { $part ->
+    [half1] first half
+    [half2] second half
+   *[final] final
+}.
 event-final = Final: { $a } against { $b } – { $b } starts.
 event-debt = 🍺 { $name } owes a round: { $reason }.
 event-title = { $name } made a { $title }.
@@ -342,3 +350,25 @@ debt-undo = undone
 error-look-first = Look under your cup first ("My cup").
 error-bad-argument = I cannot read "{ $text }".
 error-bad-button = This button is not valid – it belongs to no table.
+
+## Terminal
+console-welcome = 🎲 Schocken in the terminal – table "{ $table }".
+console-continue = A game is still running here – it goes on where you left off.
+console-ask-players = Who plays? Names separated by commas (1 to 6):
+console-ask-bots = How many computer players besides? (0 to { $max })
+console-bad-players = Please 1 to 6 different names, separated by commas.
+console-bad-bots = Please a number from 0 to { $max }.
+console-too-few = Together it takes at least two players.
+console-bot-name = Computer { $n }
+console-handoff = ➡ Pass to { $name } and press Enter.
+console-prompt = { $name }>
+console-saved = Table saved. Continue with: schocken
+console-goodbye = The game is over. Cheers!
+console-unknown = Unknown command "{ $text }" – ? shows the commands.
+console-exported = Ledger saved to { $path }.
+console-keys =
+    Commands: r = roll · k 1 1 = keep · f = turn sixes · s = stand · b = blind
+    a [jule 221 331] = announce · e = throw in · t = table · reveal · Enter = my cup
+    debts · history [page] · paid NAME · undo · stats · export [file]
+    rules [preset key=value] · kick NAME · leave · end · judge TEXT · q = pause
+    As another player: NAME: command (e.g. "Ben: paid Anna")

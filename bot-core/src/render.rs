@@ -5,7 +5,9 @@ use crate::engine::eval::Evaluation;
 use crate::engine::judge::JudgeRound;
 use crate::engine::score::{RoundOutcome, Source};
 use crate::engine::view::{DieView, PlayerStatus};
-use crate::engine::{ActionError, ActionKind, Event, Extra, Part, RoundSummary, RuleSet, Seat};
+use crate::engine::{
+    ActionError, ActionKind, DebtReason, Event, Extra, Part, RoundSummary, RuleSet, Seat,
+};
 use crate::service::ServiceError;
 use crate::service::ids::{ButtonAction, ButtonId};
 use crate::service::reply::{Content, Notice, PrivateView, PublicTable};
@@ -345,7 +347,12 @@ pub fn private_text(p: &PrivateView) -> String {
         ],
     ));
     if !cup.looked && !cup.done {
-        lines.push(tr(lang, "private-not-looked", &[]));
+        let id = if p.rules.blind {
+            "private-not-looked-blind"
+        } else {
+            "private-not-looked"
+        };
+        lines.push(tr(lang, id, &[]));
     }
     if cup.must_throw {
         lines.push(tr(lang, "private-must-throw", &[]));
@@ -592,16 +599,8 @@ pub fn reveal_text(s: &RoundSummary, t: &PublicTable, lang: Lang) -> String {
             &[("loser", loser), ("moved", moved), ("winner", winner)],
         ),
     });
-    if let Some(seat) = s.half_lost_by {
-        lines.push(tr(
-            lang,
-            "reveal-half-lost",
-            &[
-                ("name", arg_text(seat_name(t, seat))),
-                ("part", arg_text(part_name(lang, s.part))),
-            ],
-        ));
-    } else if !s.out.is_empty() {
+    // Who lost the half is its own notice (the part's end), not part of the round.
+    if s.half_lost_by.is_none() && !s.out.is_empty() {
         let names: Vec<String> = s.out.iter().map(|seat| seat_name(t, *seat)).collect();
         lines.push(tr(
             lang,
@@ -685,10 +684,7 @@ fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
         Event::PartStarted { part, starter, .. } => tr(
             lang,
             "event-part-started",
-            &[
-                ("part", arg_text(part_name(lang, *part))),
-                ("name", name(starter)),
-            ],
+            &[("part", arg_text(part.id())), ("name", name(starter))],
         ),
         Event::RoundStarted {
             number,
@@ -779,16 +775,18 @@ fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
         Event::PartLost { part, seat } => tr(
             lang,
             "event-part-lost",
-            &[
-                ("name", name(seat)),
-                ("part", arg_text(part_name(lang, *part))),
-            ],
+            &[("name", name(seat)), ("part", arg_text(part.id()))],
         ),
         Event::FinalStarted { finalists, .. } => tr(
             lang,
             "event-final",
             &[("a", name(&finalists[0])), ("b", name(&finalists[1]))],
         ),
+        // The game's own Bierrunde is announced with the game's end.
+        Event::DebtOwed {
+            reason: DebtReason::GameLost,
+            ..
+        } => return None,
         Event::DebtOwed { seat, reason } => tr(
             lang,
             "event-debt",

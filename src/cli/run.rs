@@ -100,7 +100,13 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
     let chat_bots = discord.is_some() || telegram.is_some();
     init_logging(if chat_bots { "info" } else { "warn" });
     let mut config = load_config(args.config.as_ref(), args.database.as_ref())?;
-    let rules = args.rules.load(None, lang)?;
+    // Only rules given on the command line replace the table's saved house rules.
+    let given = args.rules.rules.is_some() || !args.rules.overrides.is_empty();
+    let rules = if given {
+        Some(args.rules.load(None, lang)?)
+    } else {
+        None
+    };
     if !chat_bots {
         // The terminal has no turn timer: the players sit at one keyboard.
         config.turn_timer_seconds = 0;
@@ -120,6 +126,7 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 bots: args.bots,
                 rules,
                 lang,
+                clear_screen: std::io::IsTerminal::is_terminal(&std::io::stdout()),
             };
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());
             let result =

@@ -1,10 +1,23 @@
-//! Schocken in the terminal: 1–6 players at one keyboard (hot seat), computer players to
-//! fill up, on the same service and database as the chat bots.
+//! Schocken in the terminal: 1–6 players at one keyboard (hot seat: a player's cup shows only
+//! after "pass to Anna, press Enter"), computer players to fill up, on the same service and
+//! database as the chat bots — so a game can be left and continued later.
 
-use bot_core::engine::RuleSet;
-use bot_core::service::Service;
-use bot_core::text::Lang;
+mod commands;
+
+use bot_core::engine::{Event, MAX_PLAYERS, RuleSet};
+use bot_core::render;
+use bot_core::service::reply::Content;
+use bot_core::service::{
+    Actor, ChatId, Command, Notice, PublicTable, Reply, Request, Service, TableStatus, UserId,
+};
+use bot_core::text::{Lang, arg_num, arg_text, tr};
+use commands::Input;
+use std::io::Write;
 use std::sync::Arc;
+use tokio::io::AsyncBufReadExt;
+
+/// The most humans at one keyboard.
+pub const MAX_HUMANS: usize = 6;
 
 /// How the terminal table is set up.
 #[derive(Clone, Debug)]
@@ -15,8 +28,32 @@ pub struct ConsoleOptions {
     pub players: Vec<String>,
     /// Computer players; asked for when `None`.
     pub bots: Option<usize>,
-    pub rules: RuleSet,
+    /// Rules to set for this table (`--rules`/`--set`); `None` keeps the saved ones.
+    pub rules: Option<RuleSet>,
     pub lang: Lang,
+    /// Clear the screen when the keyboard passes to another player (a real terminal).
+    pub clear_screen: bool,
+}
+
+struct Console<R, W> {
+    service: Arc<Service>,
+    chat: ChatId,
+    lang: Lang,
+    clear_screen: bool,
+    input: R,
+    out: W,
+    /// The human who last saw his cup (the keyboard is his until it passes on).
+    holder: Option<String>,
+}
+
+fn actor(name: &str, lang: Lang) -> Actor {
+    Actor {
+        user: UserId::new("console", name.to_lowercase()),
+        name: name.to_string(),
+        lang: Some(lang),
+        // At one keyboard everybody administers the table.
+        admin: true,
+    }
 }
 
 /// Plays at the terminal until the game ends or the input does.
@@ -28,8 +65,331 @@ pub async fn run<R, W>(
 ) -> anyhow::Result<()>
 where
     R: tokio::io::AsyncBufRead + Unpin,
-    W: std::io::Write,
+    W: Write,
 {
-    let _ = (service, options, input, output);
-    anyhow::bail!("the terminal table is being built")
+    let mut console = Console {
+        service,
+        chat: ChatId::new("console", &options.table),
+        lang: options.lang,
+        clear_screen: options.clear_screen,
+        input,
+        out: output,
+        holder: None,
+    };
+    console.say(&tr(
+        console.lang,
+        "console-welcome",
+        &[("table", arg_text(options.table.clone()))],
+    ))?;
+    let running = console.open_table().await;
+    match running {
+        Some(table) if table.status == TableStatus::Running => {
+            console.say(&tr(console.lang, "console-continue", &[]))?;
+        }
+        _ => {
+            if !console.set_up(&options).await? {
+                console.say(&tr(console.lang, "console-saved", &[]))?;
+                return Ok(());
+            }
+        }
+    }
+    console.play().await
+}
+
+impl<R, W> Console<R, W>
+where
+    R: tokio::io::AsyncBufRead + Unpin,
+    W: Write,
+{
+    fn say(&mut self, text: &str) -> anyhow::Result<()> {
+        writeln!(self.out, "{text}")?;
+        self.out.flush()?;
+        Ok(())
+    }
+
+    async fn line(&mut self) -> anyhow::Result<Option<String>> {
+        let mut line = String::new();
+        let n = self.input.read_line(&mut line).await?;
+        Ok((n > 0).then(|| line.trim_end_matches(['\r', '\n']).to_string()))
+    }
+
+    async fn ask(&mut self, question: &str) -> anyhow::Result<Option<String>> {
+        self.say(question)?;
+        self.line().await
+    }
+
+    async fn handle(&self, who: &str, request: Request) -> Reply {
+        self.service
+            .handle(
+                Command::new(self.chat.clone(), actor(who, self.lang), request)
+                    .with_chat_lang(self.lang),
+            )
+            .await
+    }
+
+    /// The open table of this terminal, if any.
+    async fn open_table(&self) -> Option<PublicTable> {
+        self.handle("console", Request::Show)
+            .await
+            .table
+            .filter(|t| t.status.is_open())
+    }
+
+    /// Seats the players and starts the game. Returns false when the input ended.
+    async fn set_up(&mut self, options: &ConsoleOptions) -> anyhow::Result<bool> {
+        let lang = self.lang;
+        let mut humans = options.players.clone();
+        while !valid_names(&humans) {
+            if !humans.is_empty() {
+                self.say(&tr(lang, "console-bad-players", &[]))?;
+            }
+            let Some(line) = self.ask(&tr(lang, "console-ask-players", &[])).await? else {
+                return Ok(false);
+            };
+            humans = line
+                .split(',')
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect();
+        }
+        let max_bots = MAX_PLAYERS - humans.len();
+        let mut bots = options.bots.filter(|b| *b <= max_bots);
+        while bots.is_none() || humans.len() + bots.unwrap_or(0) < 2 {
+            if bots.is_some() {
+                self.say(&tr(lang, "console-too-few", &[]))?;
+            }
+            let question = tr(
+                lang,
+                "console-ask-bots",
+                &[("max", arg_num(max_bots as i64))],
+            );
+            let Some(line) = self.ask(&question).await? else {
+                return Ok(false);
+            };
+            bots = line.trim().parse::<usize>().ok().filter(|b| *b <= max_bots);
+            if bots.is_none() {
+                self.say(&tr(
+                    lang,
+                    "console-bad-bots",
+                    &[("max", arg_num(max_bots as i64))],
+                ))?;
+            }
+        }
+        let opener = humans[0].clone();
+        // A lobby left from an earlier session is replaced.
+        if self.open_table().await.is_some() {
+            self.handle(&opener, Request::End).await;
+        }
+        if let Some(rules) = &options.rules {
+            let base = RuleSet::preset(&rules.name).unwrap_or_else(|_| RuleSet::standard());
+            let switches = rules.switches_from(&base);
+            let reply = self
+                .handle(
+                    &opener,
+                    Request::SetRules {
+                        preset: Some(base.name.clone()),
+                        switches,
+                    },
+                )
+                .await;
+            self.show(&reply)?;
+        }
+        for request in std::iter::once((opener.clone(), Request::Open))
+            .chain(humans[1..].iter().map(|h| (h.clone(), Request::Join)))
+            .chain((1..=bots.unwrap_or(0)).map(|n| {
+                let name = tr(lang, "console-bot-name", &[("n", arg_num(n as i64))]);
+                (opener.clone(), Request::AddBot { name })
+            }))
+        {
+            let reply = self.handle(&request.0, request.1).await;
+            if reply.is_error() {
+                self.show(&reply)?;
+                return Ok(false);
+            }
+        }
+        let mut reply = self.handle(&opener, Request::Start).await;
+        // Nobody has the keyboard yet: no cup before the hand-off.
+        reply.private = None;
+        self.show(&reply)?;
+        Ok(!reply.is_error())
+    }
+
+    /// The turn loop.
+    async fn play(&mut self) -> anyhow::Result<()> {
+        let lang = self.lang;
+        loop {
+            let Some(table) = self.handle("console", Request::Show).await.table else {
+                return Ok(());
+            };
+            if !table.status.is_open() {
+                self.say(&tr(lang, "console-goodbye", &[]))?;
+                return Ok(());
+            }
+            let Some(current) = current_name(&table) else {
+                return Ok(());
+            };
+            if self.holder.as_deref() != Some(current.as_str()) {
+                // Hot seat: the next player's cup shows only after the hand-off.
+                self.say(&render::table_text(&table, lang))?;
+                let handoff = tr(
+                    lang,
+                    "console-handoff",
+                    &[("name", arg_text(current.clone()))],
+                );
+                if self.ask(&handoff).await?.is_none() {
+                    self.say(&tr(lang, "console-saved", &[]))?;
+                    return Ok(());
+                }
+                if self.clear_screen {
+                    write!(self.out, "\x1b[2J\x1b[H")?;
+                }
+                self.holder = Some(current.clone());
+                let look = self.handle(&current, Request::Look).await;
+                self.show(&look)?;
+                continue;
+            }
+            if self.holder.as_deref() == Some(current.as_str())
+                && !table.rules.blind
+                && !looked(&table)
+            {
+                // A new round for the player at the keyboard: he lifts his cup at once
+                // (without blind there is no reason to wait).
+                let look = self.handle(&current, Request::Look).await;
+                self.show(&look)?;
+            }
+            let prompt = tr(
+                lang,
+                "console-prompt",
+                &[("name", arg_text(current.clone()))],
+            );
+            write!(self.out, "{prompt} ")?;
+            self.out.flush()?;
+            let Some(line) = self.line().await? else {
+                self.say("")?;
+                self.say(&tr(lang, "console-saved", &[]))?;
+                return Ok(());
+            };
+            let (named, text) = commands::split_actor(&line);
+            let who = match named {
+                Some(name) if is_human(&table, name) => canonical(&table, name),
+                _ => current.clone(),
+            };
+            let text = if named.is_some_and(|n| is_human(&table, n)) {
+                text
+            } else {
+                line.trim()
+            };
+            match commands::parse(text) {
+                Input::Quit => {
+                    self.say(&tr(lang, "console-saved", &[]))?;
+                    return Ok(());
+                }
+                Input::Keys => self.say(&tr(lang, "console-keys", &[]))?,
+                Input::MyCup => {
+                    let reply = self.handle(&who, Request::Look).await;
+                    self.show(&reply)?;
+                }
+                Input::Unknown(t) => {
+                    self.say(&tr(lang, "console-unknown", &[("text", arg_text(t))]))?
+                }
+                Input::Invalid(e) => self.say(&render::error_text(&e, Some(&table), lang))?,
+                Input::Export(path) => {
+                    let reply = self.handle(&who, Request::Export).await;
+                    if let Some(Content::Export { filename, csv }) = &reply.content {
+                        let path = path.unwrap_or_else(|| filename.clone());
+                        std::fs::write(&path, csv)?;
+                        self.say(&tr(lang, "console-exported", &[("path", arg_text(path))]))?;
+                    } else {
+                        self.show(&reply)?;
+                    }
+                }
+                Input::Request(request) => {
+                    let reply = self.handle(&who, request).await;
+                    // Somebody else acting may not see the current player's cup.
+                    let mut reply = reply;
+                    if who != current {
+                        self.holder = None;
+                    }
+                    if self.holder.is_none() {
+                        reply.private = None;
+                    }
+                    self.show(&reply)?;
+                }
+            }
+        }
+    }
+
+    /// Prints a reply: notices, reveals, the actor's private view and read-only content.
+    fn show(&mut self, reply: &Reply) -> anyhow::Result<()> {
+        let lang = self.lang;
+        let table = reply.table.as_ref();
+        for notice in &reply.notices {
+            // The reveal comes where the round ended, before the next one begins.
+            let line = match (notice, table) {
+                (Notice::Game(Event::RoundScored(summary)), Some(t)) => {
+                    Some(render::reveal_text(summary, t, lang))
+                }
+                _ => render::notice_text(notice, table, lang),
+            };
+            if let Some(line) = line {
+                self.say(&line)?;
+            }
+        }
+        for notice in &reply.private_notices {
+            if let Some(line) = render::notice_text(notice, table, lang) {
+                self.say(&line)?;
+            }
+        }
+        if let Some(content) = &reply.content {
+            self.say(&render::content_text(content, lang))?;
+        }
+        let game_on = table.is_none_or(|t| t.status.is_open());
+        if let Some(private) = reply.private.as_ref().filter(|_| game_on) {
+            self.say(&render::private_text(private))?;
+        }
+        Ok(())
+    }
+}
+
+fn valid_names(names: &[String]) -> bool {
+    let lowered: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+    (1..=MAX_HUMANS).contains(&names.len())
+        && names
+            .iter()
+            .all(|n| !n.is_empty() && n.chars().count() <= 32 && !n.contains(':'))
+        && (0..lowered.len()).all(|i| !lowered[..i].contains(&lowered[i]))
+}
+
+/// Whether the current player has lifted his cup.
+fn looked(table: &PublicTable) -> bool {
+    let Some(view) = &table.view else {
+        return true;
+    };
+    view.players
+        .iter()
+        .find(|p| p.is_current)
+        .and_then(|p| p.cup.as_ref())
+        .is_none_or(|c| c.looked || c.done)
+}
+
+fn current_name(table: &PublicTable) -> Option<String> {
+    let seat = table.view.as_ref()?.current?;
+    table.members.get(seat.index()).cloned()
+}
+
+fn is_human(table: &PublicTable, name: &str) -> bool {
+    table
+        .members
+        .iter()
+        .zip(&table.computer)
+        .any(|(m, bot)| !bot && m.eq_ignore_ascii_case(name))
+}
+
+fn canonical(table: &PublicTable, name: &str) -> String {
+    table
+        .members
+        .iter()
+        .find(|m| m.eq_ignore_ascii_case(name))
+        .cloned()
+        .unwrap_or_else(|| name.to_string())
 }

@@ -382,6 +382,21 @@ impl RuleSet {
             .collect()
     }
 
+    /// The `key=value` switches that turn `base` into `self` (what a user would type).
+    pub fn switches_from(&self, base: &RuleSet) -> Vec<String> {
+        self.diff_from(base)
+            .into_iter()
+            .map(|(key, value)| match value {
+                toml::Value::Array(items) => {
+                    let ids: Vec<&str> = items.iter().filter_map(|i| i.as_str()).collect();
+                    format!("{key}={}", ids.join(","))
+                }
+                toml::Value::String(s) => format!("{key}={s}"),
+                other => format!("{key}={other}"),
+            })
+            .collect()
+    }
+
     fn validate(&self) -> Result<(), RulesError> {
         if self.name.trim().is_empty() || self.name.chars().count() > 40 {
             return Err(RulesError::InvalidValue {

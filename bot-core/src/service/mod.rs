@@ -860,6 +860,7 @@ pub fn public_table(table: &Table) -> PublicTable {
         version: table.version,
         status: table.status,
         members: table.members.iter().map(|m| m.name.clone()).collect(),
+        computer: table.members.iter().map(|m| m.bot).collect(),
         opener: table
             .member_index(&table.opener)
             .map(|i| table.members[i].name.clone())

@@ -17,6 +17,8 @@ pub struct PublicTable {
     pub status: TableStatus,
     /// Members in seat order (the lobby before the game starts).
     pub members: Vec<String>,
+    /// Which members are computer players (parallel to `members`).
+    pub computer: Vec<bool>,
     pub opener: String,
     /// The game's rules (naming throws needs them).
     pub rules: RuleSet,

@@ -1,0 +1,130 @@
+//! Reads what a player types at the terminal (German and English words, short keys).
+
+use bot_core::service::{Request, ServiceError, UserRef, args};
+
+/// What a line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A request to the service.
+    Request(Request),
+    /// Show my cup again.
+    MyCup,
+    /// Show the commands.
+    Keys,
+    /// Leave the terminal (the table stays saved).
+    Quit,
+    /// Export the ledger to this file (or the default name).
+    Export(Option<String>),
+    Unknown(String),
+    Invalid(ServiceError),
+}
+
+/// A line, optionally `NAME: command` to act as another player at this keyboard.
+pub fn split_actor(line: &str) -> (Option<&str>, &str) {
+    match line.split_once(':') {
+        Some((name, rest)) if !name.trim().is_empty() && name.trim().chars().count() <= 32 => {
+            (Some(name.trim()), rest.trim())
+        }
+        _ => (None, line.trim()),
+    }
+}
+
+pub fn parse(line: &str) -> Input {
+    let line = line.trim();
+    if line.is_empty() {
+        return Input::MyCup;
+    }
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((w, r)) => (w, r.trim()),
+        None => (line, ""),
+    };
+    let word = word.to_lowercase();
+    let request = match word.as_str() {
+        "w" | "r" | "würfeln" | "wuerfeln" | "wurf" | "roll" => Request::Roll,
+        "h" | "k" | "halten" | "keep" => match args::parse_values(rest) {
+            Ok(values) => Request::Keep { values },
+            Err(e) => return Input::Invalid(e),
+        },
+        "d" | "f" | "drehen" | "flip" => Request::Flip,
+        "s" | "stehen" | "stand" => Request::Stand,
+        "b" | "blind" => Request::Blind,
+        "a" | "ansagen" | "announce" => match args::parse_extras(rest) {
+            Ok(extras) => Request::Announce { extras },
+            Err(e) => return Input::Invalid(e),
+        },
+        "e" | "einwürfeln" | "einwuerfeln" | "throwin" | "throw-in" => Request::ThrowIn,
+        "t" | "tisch" | "table" => Request::Show,
+        "aufdecken" | "reveal" => Request::Reveal,
+        "deckel" | "schulden" | "debts" => Request::Debts,
+        "verlauf" | "history" => Request::History {
+            page: rest.parse().unwrap_or(1),
+        },
+        "bezahlt" | "paid" => Request::Paid {
+            debtor: (!rest.is_empty()).then(|| UserRef::Name(rest.to_string())),
+        },
+        "rückgängig" | "rueckgaengig" | "undo" => Request::Undo,
+        "statistik" | "stats" => Request::Stats,
+        "export" => return Input::Export((!rest.is_empty()).then(|| rest.to_string())),
+        "regeln" | "rules" if rest.is_empty() => Request::ShowRules,
+        "regeln" | "rules" => {
+            let (preset, switches) = args::parse_rules(rest);
+            Request::SetRules { preset, switches }
+        }
+        "saison" | "season" => Request::CloseSeason,
+        "raus" | "kick" => {
+            if rest.is_empty() {
+                return Input::Invalid(ServiceError::NameMissing);
+            }
+            Request::Kick {
+                user: UserRef::Name(rest.to_string()),
+            }
+        }
+        "aussteigen" | "leave" => Request::Leave,
+        "ende" | "end" => Request::End,
+        "judge" | "schiri" => Request::Judge {
+            text: rest.to_string(),
+        },
+        "?" | "hilfe" | "help" => return Input::Keys,
+        "q" | "quit" | "pause" | "tschüss" | "exit" => return Input::Quit,
+        _ => return Input::Unknown(line.chars().take(40).collect()),
+    };
+    Input::Request(request)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn german_and_english_words() {
+        assert_eq!(parse("w"), Input::Request(Request::Roll));
+        assert_eq!(parse("Würfeln"), Input::Request(Request::Roll));
+        assert_eq!(
+            parse("h 1 1"),
+            Input::Request(Request::Keep { values: vec![1, 1] })
+        );
+        assert_eq!(
+            parse("keep 11"),
+            Input::Request(Request::Keep { values: vec![1, 1] })
+        );
+        assert!(matches!(parse("h x"), Input::Invalid(_)));
+        assert_eq!(parse(""), Input::MyCup);
+        assert_eq!(parse("q"), Input::Quit);
+        assert!(matches!(parse("quatsch"), Input::Unknown(_)));
+        assert_eq!(
+            parse("bezahlt Ben"),
+            Input::Request(Request::Paid {
+                debtor: Some(UserRef::Name("Ben".into()))
+            })
+        );
+    }
+
+    #[test]
+    fn acting_as_another_player() {
+        assert_eq!(
+            split_actor("Ben: bezahlt Anna"),
+            (Some("Ben"), "bezahlt Anna")
+        );
+        assert_eq!(split_actor("s"), (None, "s"));
+    }
+}

@@ -1,0 +1,270 @@
+//! The terminal table: a whole game played from a script with a fixed seed, continuing a
+//! saved game, the ledger at the terminal, and a real `schocken` process killed with SIGKILL
+//! that loses no acknowledged move.
+
+use std::io::{Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+fn schocken(db: &str, args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_schocken"));
+    cmd.args(args)
+        .arg("--database")
+        .arg(db)
+        .env_remove("DISCORD_TOKEN")
+        .env_remove("TELOXIDE_TOKEN")
+        .env_remove("SCHOCKEN_LANG")
+        .env("LANG", "de_DE.UTF-8")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// Runs the terminal with all of `script` on stdin; returns stdout.
+fn play_script(db: &str, args: &[&str], script: &str) -> String {
+    let mut child = schocken(db, args).spawn().expect("spawn schocken");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script");
+    let out = child.wait_with_output().expect("schocken ends");
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+fn db_url(dir: &tempfile::TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("schocken.db").display())
+}
+
+/// Standing at every turn; every line also answers a hand-off prompt.
+fn stand_script(lines: usize) -> String {
+    "s\n".repeat(lines)
+}
+
+fn query(db: &str, sql: &str) -> Vec<Vec<String>> {
+    let runtime = tokio::runtime::Runtime::new().expect("runtime");
+    runtime.block_on(async {
+        use sqlx::Row;
+        let store = bot_core::store::Store::open(db).await.expect("open");
+        let rows = sqlx::query(sql)
+            .fetch_all(store.pool())
+            .await
+            .expect("query");
+        let out = rows
+            .iter()
+            .map(|r| {
+                (0..r.len())
+                    .map(|i| {
+                        r.try_get::<String, _>(i)
+                            .or_else(|_| r.try_get::<i64, _>(i).map(|n| n.to_string()))
+                            .unwrap_or_default()
+                    })
+                    .collect()
+            })
+            .collect();
+        store.close().await;
+        out
+    })
+}
+
+#[test]
+fn a_scripted_game_with_a_fixed_seed_plays_to_the_bierrunde() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = db_url(&dir);
+    let args = ["--players", "Anna,Ben", "--bots", "1", "--seed", "11"];
+    let out = play_script(&db, &args, &stand_script(600));
+    assert!(out.contains("Das Spiel beginnt!"), "{out}");
+    assert!(out.contains("➡ Gib an"), "hot seat hand-off");
+    assert!(out.contains("Aufgedeckt"), "reveals");
+    assert!(
+        out.contains("Spiel vorbei:"),
+        "the game ended: {}",
+        &out[out.len().saturating_sub(600)..]
+    );
+    assert!(out.trim_end().ends_with("Das Spiel ist vorbei. Prost!"));
+    // Exactly one Bierrunde, for the player the terminal named.
+    let debts = query(
+        &db,
+        "SELECT debtor_name, reason FROM ledger WHERE kind = 'debt'",
+    );
+    assert_eq!(debts.len(), 1, "{debts:?}");
+    assert_eq!(debts[0][1], "game_lost");
+    assert!(out.contains(&format!("Spiel vorbei: {} verliert", debts[0][0])));
+
+    // The same seed and the same script give the same game.
+    let dir2 = tempfile::tempdir().expect("dir");
+    let again = play_script(&db_url(&dir2), &args, &stand_script(600));
+    assert_eq!(out, again);
+}
+
+#[test]
+fn private_cups_show_only_after_the_hand_off() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = db_url(&dir);
+    let out = play_script(
+        &db,
+        &["--players", "Anna,Ben", "--bots", "0", "--seed", "5"],
+        "\nq\n",
+    );
+    let handoff = out.find("➡ Gib an").expect("hand-off prompt");
+    let cup = out.find("Dein Becher").expect("cup after Enter");
+    assert!(handoff < cup, "{out}");
+    assert_eq!(
+        out.matches("Dein Becher").count(),
+        1,
+        "one cup shown: {out}"
+    );
+    assert!(out.contains("Tisch gespeichert"));
+}
+
+#[test]
+fn a_saved_game_continues_later_and_the_ledger_works_at_the_terminal() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = db_url(&dir);
+    let first = play_script(
+        &db,
+        &["--players", "Anna,Ben", "--bots", "0", "--seed", "9"],
+        "s\ns\ns\nq\n",
+    );
+    assert!(first.contains("Tisch gespeichert"));
+    let version: i64 = query(&db, "SELECT version FROM tables")[0][0]
+        .parse()
+        .expect("number");
+    // Continue: no set-up questions, the game goes on.
+    let second = play_script(&db, &[], &stand_script(800));
+    assert!(second.contains("Hier läuft noch ein Spiel"), "{second}");
+    assert!(!second.contains("Wer spielt mit?"));
+    assert!(second.contains("Das Spiel ist vorbei"));
+    let later: i64 = query(&db, "SELECT version FROM tables")[0][0]
+        .parse()
+        .expect("number");
+    assert!(later > version);
+    let loser = query(&db, "SELECT debtor_name FROM ledger WHERE kind = 'debt'")[0][0].clone();
+    let other = if loser == "Anna" { "Ben" } else { "Anna" };
+
+    // A new game at the terminal: the ledger commands, as both players at the keyboard.
+    // (Acting as somebody else passes the keyboard: the empty line answers the hand-off.)
+    let script =
+        format!("Anna,Ben\n0\n\ndeckel\n{other}: bezahlt {loser}\n\ndeckel\nstatistik\nq\n");
+    let third = play_script(&db, &["--seed", "3"], &script);
+    assert!(
+        third.contains(&format!("{loser}: 1")),
+        "debts listed: {third}"
+    );
+    assert!(
+        third.contains(&format!("{loser} hat eine Runde bezahlt")),
+        "{third}"
+    );
+    assert!(third.contains("Niemand schuldet eine Runde"), "{third}");
+    assert!(third.contains("Statistik, Saison 1"), "{third}");
+}
+
+#[test]
+fn bad_input_at_the_terminal_gets_a_clear_answer() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = db_url(&dir);
+    let out = play_script(
+        &db,
+        &["--seed", "4"],
+        "Anna, Anna\nAnna,Ben\nviele\n0\n\nh 7\nquatsch\nh 1 1 1\n?\nq\n",
+    );
+    assert!(out.contains("Bitte 1 bis 6 verschiedene Namen"), "{out}");
+    assert!(out.contains("Bitte eine Zahl von 0 bis 8"), "{out}");
+    assert!(out.contains("Ein Würfel zeigt 1 bis 6, nicht 7"), "{out}");
+    assert!(out.contains("Unbekannter Befehl „quatsch“"), "{out}");
+    assert!(out.contains("Befehle:"), "{out}");
+}
+
+/// Collects a child's stdout in the background.
+struct Output {
+    text: String,
+    rx: mpsc::Receiver<Vec<u8>>,
+}
+
+impl Output {
+    fn attach(child: &mut Child) -> Output {
+        let mut stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Output {
+            text: String::new(),
+            rx,
+        }
+    }
+
+    /// Waits until the output ends with a prompt ("Name> ").
+    fn until_prompt(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !self.text.trim_end_matches(' ').ends_with('>') {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(left) {
+                Ok(bytes) => self.text.push_str(&String::from_utf8_lossy(&bytes)),
+                Err(_) => panic!("no prompt; output so far:\n{}", self.text),
+            }
+        }
+    }
+}
+
+#[test]
+fn sigkill_loses_no_acknowledged_move() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = db_url(&dir);
+    let mut child = schocken(&db, &["--players", "Anna", "--bots", "2", "--seed", "21"])
+        .spawn()
+        .expect("spawn");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut out = Output::attach(&mut child);
+    // Hand-off to Anna, then moves; each is acknowledged by the next prompt.
+    stdin.write_all(b"\n").expect("write");
+    out.until_prompt();
+    let mut acknowledged = String::new();
+    for (i, line) in ["w", "w", "s", "w", "s", "w", "h 1", "s", "w", "s"]
+        .iter()
+        .enumerate()
+    {
+        out.text.clear();
+        stdin
+            .write_all(format!("{line}\n").as_bytes())
+            .expect("write");
+        out.until_prompt();
+        acknowledged = query(&db, "SELECT snapshot FROM tables")[0][0].clone();
+        if i == 6 {
+            break;
+        }
+    }
+    // Killed without warning, right after an acknowledged move.
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    let after = query(&db, "SELECT snapshot FROM tables")[0][0].clone();
+    assert_eq!(
+        after, acknowledged,
+        "the stored state is the acknowledged one"
+    );
+    let status = query(&db, "SELECT status FROM tables")[0][0].clone();
+    assert_eq!(status, "running");
+
+    // A new process continues exactly there and plays to the end.
+    let rest = play_script(&db, &[], &stand_script(800));
+    assert!(rest.contains("Hier läuft noch ein Spiel"), "{rest}");
+    assert!(rest.contains("Das Spiel ist vorbei"));
+    let debts = query(
+        &db,
+        "SELECT COUNT(*) FROM ledger WHERE kind = 'debt' AND reason = 'game_lost'",
+    );
+    assert_eq!(debts[0][0], "1");
+}
