@@ -427,3 +427,22 @@ fn simulate_rejects_impossible_tables() {
     assert_bad_input(&schocken(&["simulate", "--players", "11"], ""), "--players");
     assert_bad_input(&schocken(&["simulate", "--games", "0"], ""), "--games");
 }
+
+// ----- migrate ---------------------------------------------------------------------------
+
+#[test]
+fn migrate_creates_and_updates_the_database() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("m.db").display());
+    for _ in 0..2 {
+        let o = schocken(&["migrate", "--database", &url], "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).contains("migrations applied"));
+    }
+    assert!(dir.path().join("m.db").exists());
+    let o = schocken(
+        &["migrate", "--database", "sqlite:///nonexistent-dir/x/y.db"],
+        "",
+    );
+    assert_bad_input(&o, "nonexistent-dir");
+}

@@ -686,3 +686,190 @@ async fn judge_from_chat_text() {
         ServiceError::JudgeSyntax(_)
     ));
 }
+
+#[tokio::test]
+async fn commands_for_one_table_apply_one_at_a_time_and_tables_run_in_parallel() {
+    let h = Harness::new().await;
+    h.ok(actor("Anna"), Request::Open).await;
+    // Nine players try to join at once: all are seated, none twice, the table stays whole.
+    let joins: Vec<_> = (1..=9)
+        .map(|i| {
+            let service = h.service.clone();
+            tokio::spawn(async move {
+                service
+                    .handle(Command::new(chat(), actor(&format!("P{i}")), Request::Join))
+                    .await
+            })
+        })
+        .collect();
+    for j in joins {
+        let reply = j.await.expect("task");
+        assert!(!reply.is_error(), "{:?}", reply.error_kind());
+    }
+    let t = h.public().await;
+    assert_eq!(t.members.len(), 10);
+    assert_eq!(t.version, 9);
+    assert_eq!(
+        h.refused(actor("P10"), Request::Join).await,
+        ServiceError::TableFull { max: 10 }
+    );
+    // Other chats play at the same time.
+    let others: Vec<_> = (0..8)
+        .map(|k| {
+            let service = h.service.clone();
+            tokio::spawn(async move {
+                let chat = ChatId::new("test", format!("other-{k}"));
+                for (who, request) in [
+                    ("A", Request::Open),
+                    ("B", Request::Join),
+                    ("A", Request::Start),
+                ] {
+                    let reply = service
+                        .handle(Command::new(chat.clone(), actor(who), request))
+                        .await;
+                    assert!(!reply.is_error(), "{:?}", reply.error_kind());
+                }
+            })
+        })
+        .collect();
+    for o in others {
+        o.await.expect("task");
+    }
+}
+
+#[tokio::test]
+async fn kicking_needs_the_opener_or_an_admin_and_returns_the_deckel() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben", "Cem"]).await;
+    // Play until someone holds Deckel.
+    for _ in 0..200 {
+        let t = h.public().await;
+        let view = t.view.expect("view");
+        if view.players.iter().any(|p| p.deckel > 0) {
+            break;
+        }
+        let name = h.current().await.expect("running");
+        h.ok(
+            actor(&name),
+            if view.announcing {
+                Request::Roll
+            } else {
+                Request::Stand
+            },
+        )
+        .await;
+    }
+    let before = h.public().await.view.expect("view");
+    let holder = before
+        .players
+        .iter()
+        .find(|p| p.deckel > 0)
+        .expect("a holder")
+        .clone();
+    let kicker = if holder.name == "Anna" {
+        admin("Ben")
+    } else {
+        actor("Anna")
+    };
+    let reply = h
+        .ok(
+            kicker,
+            Request::Kick {
+                user: UserRef::Name(holder.name.to_lowercase()),
+            },
+        )
+        .await;
+    assert!(
+        reply
+            .notices
+            .iter()
+            .any(|n| matches!(n, Notice::Kicked { .. }))
+    );
+    let after = h.public().await.view.expect("view");
+    assert_eq!(
+        after.stock,
+        before.stock + holder.deckel,
+        "his Deckel went back to the stock"
+    );
+    let total: u8 = after.stock + after.players.iter().map(|p| p.deckel).sum::<u8>();
+    assert_eq!(total, 13);
+    assert_eq!(
+        h.refused(actor(&holder.name), Request::Roll).await,
+        ServiceError::NotMember
+    );
+}
+
+#[tokio::test]
+async fn the_turn_timer_can_be_switched_off_per_chat() {
+    let h = Harness::new().await;
+    assert_eq!(
+        h.refused(actor("Anna"), Request::SetTimer { seconds: 0 })
+            .await,
+        ServiceError::AdminOnly
+    );
+    assert_eq!(
+        h.refused(admin("Anna"), Request::SetTimer { seconds: 5 })
+            .await,
+        ServiceError::TimerRange
+    );
+    h.ok(admin("Anna"), Request::SetTimer { seconds: 0 }).await;
+    h.table_of(&["Anna", "Ben"]).await;
+    assert_eq!(h.public().await.deadline, None);
+    let name = h.current().await;
+    h.clock.advance(3_600_000);
+    h.service.tick().await;
+    assert_eq!(h.current().await, name, "no timer: nobody was moved on");
+}
+
+#[tokio::test]
+async fn season_close_starts_fresh_statistics_and_keeps_history() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    h.play_to_end().await;
+    assert_eq!(
+        h.refused(actor("Anna"), Request::CloseSeason).await,
+        ServiceError::AdminOnly
+    );
+    let reply = h.ok(admin("Anna"), Request::CloseSeason).await;
+    assert!(reply.notices.contains(&Notice::SeasonClosed { season: 1 }));
+    let stats = h.ok(actor("Anna"), Request::Stats).await;
+    assert_eq!(
+        stats.content,
+        Some(Content::Stats {
+            season: 2,
+            lines: vec![]
+        })
+    );
+    let old = h.service.store().stats(&chat(), 1).await.expect("season 1");
+    assert_eq!(old.iter().map(|l| l.games).sum::<i64>(), 2, "history kept");
+    let debts = h.ok(actor("Anna"), Request::Debts).await;
+    assert!(
+        matches!(debts.content, Some(Content::Debts(ref l)) if l.len() == 1),
+        "debts stay"
+    );
+}
+
+#[tokio::test]
+async fn locales_per_user_and_per_chat() {
+    let h = Harness::new().await;
+    let english = Actor {
+        lang: Some(Lang::En),
+        ..actor("Jo")
+    };
+    let reply = h
+        .service
+        .handle(Command::new(chat(), english.clone(), Request::Roll).with_chat_lang(Lang::De))
+        .await;
+    // A refusal goes to the actor, in his language.
+    assert_eq!(reply.actor_lang, Lang::En);
+    let error = reply.error_kind().expect("no table");
+    assert!(render::error_text(error, None, reply.actor_lang).starts_with("No table is open"));
+    // Public replies follow the chat.
+    let reply = h
+        .service
+        .handle(Command::new(chat(), english, Request::Open).with_chat_lang(Lang::De))
+        .await;
+    assert_eq!((reply.lang, reply.actor_lang), (Lang::De, Lang::En));
+    let table = reply.table.expect("table");
+    assert!(render::table_text(&table, reply.lang).contains("Schocken-Tisch von Jo"));
+}
