@@ -873,3 +873,43 @@ async fn locales_per_user_and_per_chat() {
     let table = reply.table.expect("table");
     assert!(render::table_text(&table, reply.lang).contains("Schocken-Tisch von Jo"));
 }
+
+#[tokio::test]
+async fn a_request_repeated_after_a_restart_is_still_handled_once() {
+    let mut h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let last = h.play_to_end().await;
+    let t = last.table.expect("table");
+    let loser = t.members[t
+        .view
+        .and_then(|v| v.result)
+        .and_then(|r| r.loser)
+        .expect("loser")
+        .index()]
+    .clone();
+    let other = if loser == "Anna" { "Ben" } else { "Anna" };
+    let paid = || {
+        Command::new(
+            chat(),
+            actor(other),
+            Request::Paid {
+                debtor: Some(UserRef::Name(loser.clone())),
+            },
+        )
+        .with_request_id("tg:4711")
+    };
+    let first = h.service.handle(paid()).await;
+    assert!(!first.is_error(), "{:?}", first.error_kind());
+    // The platform delivers the same update again after the bot restarted.
+    h.restart().await;
+    let again = h.service.handle(paid()).await;
+    assert!(
+        again.private_notices.contains(&Notice::Duplicate),
+        "{again:?}"
+    );
+    let history = h.ok(actor(other), Request::History { page: 1 }).await;
+    let Some(Content::History { lines, .. }) = history.content else {
+        panic!()
+    };
+    assert_eq!(lines.iter().filter(|l| l.kind == "paid").count(), 1);
+}

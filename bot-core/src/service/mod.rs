@@ -44,7 +44,15 @@ pub struct Outbound {
 struct Slot {
     loaded: bool,
     table: Option<Table>,
+    /// The chat's settings, cached (changed only through this slot).
+    settings: Option<ChatSettings>,
+    /// Request ids this chat handled lately (the database's `requests` table is the full
+    /// record; this answers a quick repeat without a query).
+    recent: std::collections::VecDeque<String>,
 }
+
+/// How many request ids a chat remembers in memory.
+const RECENT_REQUESTS: usize = 64;
 
 pub struct Service {
     store: Store,
@@ -92,6 +100,7 @@ impl Service {
                 let slot = Slot {
                     loaded: true,
                     table: Some(table.clone()),
+                    ..Slot::default()
                 };
                 slots.insert(table.chat.clone(), Arc::new(tokio::sync::Mutex::new(slot)));
             }
@@ -163,7 +172,20 @@ impl Service {
     pub async fn handle(&self, cmd: Command) -> Reply {
         let slot = self.slot(&cmd.chat);
         let mut slot = slot.lock().await;
-        match self.handle_locked(&cmd, &mut slot).await {
+        let request_id = cmd.request_id.clone().filter(|_| cmd.request.mutates());
+        if let Some(id) = &request_id
+            && slot.recent.contains(id)
+        {
+            return self.duplicate(&cmd, &slot);
+        }
+        let result = self.handle_locked(&cmd, &mut slot).await;
+        if let (Some(id), Ok(_)) = (request_id, &result) {
+            if slot.recent.len() >= RECENT_REQUESTS {
+                slot.recent.pop_front();
+            }
+            slot.recent.push_back(id);
+        }
+        match result {
             Ok(reply) => reply,
             Err(Failure::Service(e, lang)) => {
                 debug!(chat = %cmd.chat, error = %e, "command refused");
@@ -177,6 +199,7 @@ impl Service {
                 }
                 reply
             }
+            Err(Failure::Store(StoreError::Duplicate)) => self.duplicate(&cmd, &slot),
             Err(Failure::Store(e)) => {
                 error!(chat = %cmd.chat, error = %e, "storage failed; command not applied");
                 // The cached state may be ahead of the database: reload on next use.
@@ -187,26 +210,45 @@ impl Service {
         }
     }
 
+    /// The platform delivered this request before: answer, change nothing.
+    fn duplicate(&self, cmd: &Command, slot: &Slot) -> Reply {
+        let lang = cmd.actor.lang.unwrap_or_default();
+        Reply {
+            private_notices: vec![Notice::Duplicate],
+            table: slot.table.as_ref().map(public_table),
+            lang,
+            actor_lang: lang,
+            ..Reply::default()
+        }
+    }
+
     async fn handle_locked(&self, cmd: &Command, slot: &mut Slot) -> Result<Reply, Failure> {
-        let settings = self.settings(&cmd.chat).await?;
+        let settings = match slot.settings.clone() {
+            Some(s) => s,
+            None => {
+                let s = self.settings(&cmd.chat).await?;
+                slot.settings = Some(s.clone());
+                s
+            }
+        };
         let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
         let actor_lang = cmd.actor.lang.unwrap_or(lang);
         let fail = |e: ServiceError| Failure::Service(e, actor_lang);
+        // Ledger and settings commands are rare: ask the database whether a repeat was
+        // handled before (table moves find out in their commit).
+        let ledger_or_settings = matches!(
+            cmd.request,
+            Request::Paid { .. }
+                | Request::Undo
+                | Request::SetRules { .. }
+                | Request::SetTimer { .. }
+                | Request::CloseSeason
+        );
         if let Some(id) = &cmd.request_id
-            && cmd.request.mutates()
+            && ledger_or_settings
             && self.store.seen_request(id).await?
         {
-            let mut reply = Reply {
-                private_notices: vec![Notice::Duplicate],
-                lang,
-                actor_lang,
-                ..Reply::default()
-            };
-            self.load(&cmd.chat, slot).await?;
-            if let Some(table) = slot.table.as_ref() {
-                reply.table = Some(public_table(table));
-            }
-            return Ok(reply);
+            return Err(Failure::Store(StoreError::Duplicate));
         }
         let mut reply = match &cmd.request {
             Request::ShowRules => {
@@ -222,10 +264,14 @@ impl Service {
                 ))
             }
             Request::SetRules { preset, switches } => {
+                slot.settings = None;
                 self.set_rules(cmd, settings, preset.as_deref(), switches, slot)
                     .await
             }
-            Request::SetTimer { seconds } => self.set_timer(cmd, settings, *seconds).await,
+            Request::SetTimer { seconds } => {
+                slot.settings = None;
+                self.set_timer(cmd, settings, *seconds).await
+            }
             Request::Debts => Ok(content(
                 Content::Debts(self.store.debts(&cmd.chat).await?),
                 lang,
@@ -248,6 +294,7 @@ impl Service {
                 if !cmd.actor.admin {
                     return Err(fail(ServiceError::AdminOnly));
                 }
+                slot.settings = None;
                 let next = self
                     .store
                     .close_season(
@@ -423,10 +470,11 @@ impl Service {
         let mut old_guard = old_slot.lock().await;
         let mut new_guard = new_slot.lock().await;
         self.store.migrate_chat(old, new).await?;
-        old_guard.loaded = false;
-        old_guard.table = None;
-        new_guard.loaded = false;
-        new_guard.table = None;
+        for guard in [&mut old_guard, &mut new_guard] {
+            guard.loaded = false;
+            guard.table = None;
+            guard.settings = None;
+        }
         info!(old = %old, new = %new, "chat migrated");
         Ok(())
     }
@@ -543,7 +591,7 @@ impl Service {
         self.store
             .save_chat_settings(&settings, cmd.request_id.as_deref(), self.now())
             .await
-            .map_err(|_| ServiceError::Storage)?;
+            .map_err(storage_error)?;
         let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
         let mut reply = content(
             Content::Rules {
@@ -582,7 +630,7 @@ impl Service {
         self.store
             .save_chat_settings(&settings, cmd.request_id.as_deref(), self.now())
             .await
-            .map_err(|_| ServiceError::Storage)?;
+            .map_err(storage_error)?;
         let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
         Ok(Reply {
             notices: vec![Notice::TimerSet { seconds }],
@@ -599,7 +647,7 @@ impl Service {
             .store
             .history(&cmd.chat, page, self.config.history_page_size)
             .await
-            .map_err(|_| ServiceError::Storage)?;
+            .map_err(storage_error)?;
         if page > pages {
             return Err(ServiceError::NoSuchPage { pages });
         }
@@ -615,7 +663,7 @@ impl Service {
         who: Option<&UserRef>,
         slot: &mut Slot,
     ) -> Result<(UserId, String), ServiceError> {
-        let storage = |_| ServiceError::Storage;
+        let storage = storage_error;
         match who {
             None => Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name))),
             Some(UserRef::Id(user)) => {
@@ -655,7 +703,7 @@ impl Service {
         who: Option<&UserRef>,
         slot: &mut Slot,
     ) -> Result<Reply, ServiceError> {
-        let storage = |_| ServiceError::Storage;
+        let storage = storage_error;
         let (debtor, debtor_name) = self.resolve_debtor(cmd, who, slot).await?;
         let owed = self.store.owed(&cmd.chat, &debtor).await.map_err(storage)?;
         if owed <= 0 {
@@ -710,7 +758,7 @@ impl Service {
     }
 
     async fn undo(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let storage = |_| ServiceError::Storage;
+        let storage = storage_error;
         let last = self
             .store
             .last_own_action(&cmd.chat, &cmd.actor.user)
@@ -755,7 +803,7 @@ impl Service {
             .store
             .ledger_rows(&cmd.chat)
             .await
-            .map_err(|_| ServiceError::Storage)?;
+            .map_err(storage_error)?;
         let mut csv = String::from(
             "id,time_utc,kind,debtor,debtor_name,rounds,reason,table,recorded_by,reverses\n",
         );
@@ -817,6 +865,18 @@ enum Failure {
 impl From<StoreError> for Failure {
     fn from(e: StoreError) -> Self {
         Failure::Store(e)
+    }
+}
+
+/// A store failure as the user sees it: a repeated request is "already done", anything else
+/// "nothing changed, try again".
+fn storage_error(e: StoreError) -> ServiceError {
+    match e {
+        StoreError::Duplicate => ServiceError::Duplicate,
+        other => {
+            error!(error = %other, "storage failed");
+            ServiceError::Storage
+        }
     }
 }
 

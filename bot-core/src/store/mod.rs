@@ -25,6 +25,9 @@ pub enum StoreError {
     Snapshot { id: i64, message: String },
     #[error("stored rules of chat {chat} are invalid: {message}")]
     Rules { chat: String, message: String },
+    /// The platform request id was handled before (the transaction was rolled back).
+    #[error("request already handled")]
+    Duplicate,
 }
 
 /// The migrations in `migrations/`, embedded in the binary.
@@ -412,11 +415,15 @@ async fn record_request(
     chat: &ChatId,
     now: i64,
 ) -> Result<(), StoreError> {
-    sqlx::query("INSERT INTO requests (request_id, chat, at) VALUES (?, ?, ?)")
+    let inserted = sqlx::query("INSERT INTO requests (request_id, chat, at) VALUES (?, ?, ?)")
         .bind(request_id)
         .bind(chat.as_str())
         .bind(now)
         .execute(tx)
-        .await?;
-    Ok(())
+        .await;
+    match inserted {
+        Ok(_) => Ok(()),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Duplicate),
+        Err(e) => Err(e.into()),
+    }
 }
