@@ -1,0 +1,248 @@
+//! The Bierrunde ledger as chat commands: history, payments confirmed by another member,
+//! undo within the window, and the CSV export.
+
+use super::reply::{Content, Notice, Reply};
+use super::{
+    Command, Service, ServiceError, Slot, UserId, UserRef, content, judge_text, lang_of,
+    storage_error, table,
+};
+use crate::engine::judge::JudgeRound;
+use crate::store::{ChatSettings, NewLedgerEntry};
+use crate::text::{self, Lang};
+
+impl Service {
+    pub(super) async fn history(&self, cmd: &Command, page: u32) -> Result<Reply, ServiceError> {
+        let page = page.max(1);
+        let (lines, pages) = self
+            .store
+            .history(&cmd.chat, page, self.config.history_page_size)
+            .await
+            .map_err(storage_error)?;
+        if page > pages {
+            return Err(ServiceError::NoSuchPage { pages });
+        }
+        Ok(content(
+            Content::History { lines, page, pages },
+            lang_of(cmd),
+        ))
+    }
+
+    pub(super) async fn resolve_debtor(
+        &self,
+        cmd: &Command,
+        who: Option<&UserRef>,
+        slot: &mut Slot,
+    ) -> Result<(UserId, String), ServiceError> {
+        let storage = storage_error;
+        match who {
+            None => Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name))),
+            Some(UserRef::Id(user)) => {
+                let name = self
+                    .store
+                    .debtor_name(&cmd.chat, user)
+                    .await
+                    .map_err(storage)?
+                    .ok_or_else(|| ServiceError::NothingOwed {
+                        name: user.0.clone(),
+                    })?;
+                Ok((user.clone(), name))
+            }
+            Some(UserRef::Name(name)) => {
+                if let Some(found) = self
+                    .store
+                    .debtor_by_name(&cmd.chat, name)
+                    .await
+                    .map_err(storage)?
+                {
+                    return Ok(found);
+                }
+                let _ = self.load(&cmd.chat, slot).await;
+                let wanted = name.trim().trim_start_matches('@').to_lowercase();
+                slot.table
+                    .as_ref()
+                    .and_then(|t| t.members.iter().find(|m| m.name.to_lowercase() == wanted))
+                    .map(|m| (m.user.clone(), m.name.clone()))
+                    .ok_or_else(|| ServiceError::NothingOwed { name: name.clone() })
+            }
+        }
+    }
+
+    pub(super) async fn paid(
+        &self,
+        cmd: &Command,
+        who: Option<&UserRef>,
+        slot: &mut Slot,
+    ) -> Result<Reply, ServiceError> {
+        let storage = storage_error;
+        let (debtor, debtor_name) = self.resolve_debtor(cmd, who, slot).await?;
+        let owed = self.store.owed(&cmd.chat, &debtor).await.map_err(storage)?;
+        if owed <= 0 {
+            return Err(ServiceError::NothingOwed { name: debtor_name });
+        }
+        let now = self.now();
+        let actor_name = table::clean_name(&cmd.actor.name);
+        let mut entry = NewLedgerEntry {
+            chat: cmd.chat.clone(),
+            at: now,
+            kind: "paid",
+            debtor: debtor.clone(),
+            debtor_name: debtor_name.clone(),
+            rounds: -1,
+            reason: "paid".into(),
+            table_id: None,
+            actor: cmd.actor.user.0.clone(),
+            actor_name: actor_name.clone(),
+            reverses: None,
+        };
+        let notice = if debtor == cmd.actor.user {
+            // The debtor alone cannot settle: his claim waits for another member.
+            if self
+                .store
+                .open_claim(&cmd.chat, &debtor)
+                .await
+                .map_err(storage)?
+                .is_some()
+            {
+                return Err(ServiceError::AlreadyClaimed);
+            }
+            entry.kind = "claim";
+            entry.rounds = 0;
+            entry.reason = "claim".into();
+            Notice::PaymentClaimed { name: debtor_name }
+        } else {
+            Notice::Paid {
+                name: debtor_name,
+                by: actor_name,
+                left: owed - 1,
+            }
+        };
+        self.store
+            .append_ledger(&[entry], cmd.request_id.as_deref())
+            .await
+            .map_err(storage)?;
+        Ok(Reply {
+            notices: vec![notice],
+            lang: lang_of(cmd),
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn undo(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let storage = storage_error;
+        let last = self
+            .store
+            .last_own_action(&cmd.chat, &cmd.actor.user)
+            .await
+            .map_err(storage)?
+            .ok_or(ServiceError::NothingToUndo)?;
+        let now = self.now();
+        let window = i64::from(self.config.undo_window_seconds) * 1000;
+        if now - last.at > window {
+            return Err(ServiceError::UndoExpired {
+                minutes: self.config.undo_window_seconds.div_ceil(60),
+            });
+        }
+        let entry = NewLedgerEntry {
+            chat: cmd.chat.clone(),
+            at: now,
+            kind: "reversal",
+            debtor: last.debtor.clone(),
+            debtor_name: last.debtor_name.clone(),
+            rounds: -last.rounds,
+            reason: "undo".into(),
+            table_id: last.table_id,
+            actor: cmd.actor.user.0.clone(),
+            actor_name: table::clean_name(&cmd.actor.name),
+            reverses: Some(last.id),
+        };
+        self.store
+            .append_ledger(&[entry], cmd.request_id.as_deref())
+            .await
+            .map_err(storage)?;
+        Ok(Reply {
+            notices: vec![Notice::Undone {
+                what: format!("{} ({})", last.kind, last.debtor_name),
+            }],
+            lang: lang_of(cmd),
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let rows = self
+            .store
+            .ledger_rows(&cmd.chat)
+            .await
+            .map_err(storage_error)?;
+        let mut csv = String::from(
+            "id,time_utc,kind,debtor,debtor_name,rounds,reason,table,recorded_by,reverses\n",
+        );
+        for r in rows {
+            let fields = [
+                r.id.to_string(),
+                crate::render::utc_time(r.at),
+                r.kind,
+                r.debtor.0,
+                r.debtor_name,
+                r.rounds.to_string(),
+                r.reason,
+                r.table_id.map(|t| t.to_string()).unwrap_or_default(),
+                r.actor_name,
+                r.reverses.map(|t| t.to_string()).unwrap_or_default(),
+            ];
+            let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
+            csv.push_str(&line.join(","));
+            csv.push('\n');
+        }
+        let filename = format!("bierrunden-{}.csv", sanitize_filename(cmd.chat.as_str()));
+        Ok(content(Content::Export { filename, csv }, lang_of(cmd)))
+    }
+
+    pub(super) fn judge(
+        &self,
+        input: &str,
+        settings: &ChatSettings,
+        lang: Lang,
+    ) -> Result<Reply, ServiceError> {
+        let parsed = judge_text::parse(input).map_err(|e| ServiceError::JudgeSyntax(e.part))?;
+        let rules = settings.rules()?;
+        let round = JudgeRound::from_input(&parsed, Some(&rules))?;
+        let outcome = round.score();
+        let verdict = round.verdict(&outcome, |eval| {
+            (
+                text::throw_name(Lang::De, eval, &round.rules),
+                text::throw_name(Lang::En, eval, &round.rules),
+            )
+        });
+        let text_de = crate::render::verdict_text(&round, &outcome, Lang::De);
+        let text_en = crate::render::verdict_text(&round, &outcome, Lang::En);
+        Ok(content(
+            Content::Judge {
+                verdict: Box::new(verdict),
+                text_de,
+                text_en,
+            },
+            lang,
+        ))
+    }
+}
+
+fn csv_field(field: &str) -> String {
+    // Cells starting with these would run as formulas in a spreadsheet.
+    let guarded = if field.starts_with(['=', '+', '-', '@']) && field.parse::<i64>().is_err() {
+        format!("'{field}")
+    } else {
+        field.to_string()
+    };
+    if guarded.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
+}
+
+fn sanitize_filename(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect()
+}
