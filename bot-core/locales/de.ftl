@@ -258,7 +258,7 @@ notice-timer-set = { $seconds ->
    *[other] Zugtimer: { $seconds } Sekunden.
 }
 notice-paid = { $name } hat eine Runde bezahlt (bestätigt von { $by }). Offen: { $left }.
-notice-claimed = { $name } sagt: bezahlt! Ein anderes Mitglied bestätigt mit /paid { $name }.
+notice-claimed = { $name } sagt: bezahlt! Ein anderes Mitglied bestätigt es mit „bezahlt { $name }“.
 notice-undone = Rückgängig gemacht: { $what }.
 notice-season-closed = Saison { $season } ist abgeschlossen; die Statistik beginnt neu.
 notice-stale = Dieser Knopf ist veraltet – hier ist der aktuelle Stand.

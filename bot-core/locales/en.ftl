@@ -258,7 +258,7 @@ notice-timer-set = { $seconds ->
    *[other] Turn timer: { $seconds } seconds.
 }
 notice-paid = { $name } paid a round (confirmed by { $by }). Still owed: { $left }.
-notice-claimed = { $name } says: paid! Another member confirms with /paid { $name }.
+notice-claimed = { $name } says: paid! Another member confirms it with "paid { $name }".
 notice-undone = Undone: { $what }.
 notice-season-closed = Season { $season } is closed; statistics start afresh.
 notice-stale = This button is outdated – here is the current state.

@@ -453,6 +453,17 @@ pub fn private_buttons(p: &PrivateView) -> Vec<Vec<Button>> {
         rows.push(announce);
         return rows;
     }
+    let unseen = viewer_seat(p)
+        .and_then(|seat| view.players.iter().find(|pl| pl.seat == seat))
+        .and_then(|pl| pl.cup.as_ref())
+        .is_some_and(|c| !c.looked && !c.done);
+    if unseen && has(ActionKind::Look) {
+        main.push(b(
+            ButtonAction::Look,
+            tr(lang, "button-look", &[]),
+            ButtonStyle::Secondary,
+        ));
+    }
     if has(ActionKind::Throw) {
         main.push(b(
             ButtonAction::Roll,

@@ -913,3 +913,25 @@ async fn a_request_repeated_after_a_restart_is_still_handled_once() {
     };
     assert_eq!(lines.iter().filter(|l| l.kind == "paid").count(), 1);
 }
+
+#[tokio::test]
+async fn timer_moves_speak_the_chats_last_known_language_even_after_a_restart() {
+    let mut h = Harness::new().await;
+    for (who, request) in [
+        ("Anna", Request::Open),
+        ("Ben", Request::Join),
+        ("Anna", Request::Start),
+    ] {
+        let reply = h
+            .service
+            .handle(Command::new(chat(), actor(who), request).with_chat_lang(Lang::En))
+            .await;
+        assert!(!reply.is_error());
+    }
+    h.restart().await;
+    let mut outbound = h.service.subscribe();
+    h.clock.advance(181_000);
+    h.service.tick().await;
+    let out = outbound.try_recv().expect("timer move");
+    assert_eq!(out.reply.lang, Lang::En);
+}

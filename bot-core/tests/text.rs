@@ -82,13 +82,51 @@ fn every_message_the_code_asks_for_exists() {
     }
     // Command words that look like ids but are typed by players.
     used.remove("throw-in");
-    let known: BTreeSet<String> = message_ids(Lang::De).into_iter().collect();
+    let mut known: BTreeSet<String> = message_ids(Lang::De).into_iter().collect();
+    for (de, _) in adapter_locales() {
+        known.extend(de);
+    }
     let missing: Vec<&String> = used.iter().filter(|id| !known.contains(*id)).collect();
     assert!(
         missing.is_empty(),
         "messages used but not defined: {missing:?}"
     );
     assert!(used.len() > 100, "the scan found the ids ({})", used.len());
+}
+
+/// The message ids of each adapter's own Fluent files (German, English).
+fn adapter_locales() -> Vec<(BTreeSet<String>, BTreeSet<String>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../adapters");
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(root).expect("adapters").flatten() {
+        let dir = entry.path().join("locales");
+        if !dir.is_dir() {
+            continue;
+        }
+        let ids = |lang: &str| -> BTreeSet<String> {
+            let text = std::fs::read_to_string(dir.join(format!("{lang}.ftl"))).expect("ftl");
+            let resource = fluent_syntax::parser::parse(text.as_str()).expect("valid Fluent");
+            resource
+                .body
+                .iter()
+                .filter_map(|e| match e {
+                    fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+                    _ => None,
+                })
+                .collect()
+        };
+        found.push((ids("de"), ids("en")));
+    }
+    found
+}
+
+#[test]
+fn adapters_own_texts_exist_in_both_languages() {
+    let locales = adapter_locales();
+    assert!(!locales.is_empty());
+    for (de, en) in locales {
+        assert_eq!(de, en);
+    }
 }
 
 #[test]

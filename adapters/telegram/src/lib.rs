@@ -1,10 +1,41 @@
 //! Schocken on Telegram: commands with German aliases, one table message per game edited in
 //! place with inline buttons, and hidden cups as alert popups to their owner. The adapter only
 //! translates between Telegram and the service; every rule is decided in `bot-core`.
+//!
+//! Modules, one job each:
+//! - [`app`]: start-up (getMe, webhook, command menus) and the long-polling dispatcher;
+//! - [`handlers`]: updates (commands, button presses, private START, migrations) → commands;
+//! - [`present`]: a service reply → what Telegram shows, and to whom;
+//! - [`table_message`]: the one table message per game, edited in place;
+//! - [`cups`]: private cups with full controls; [`messages`]: texts, documents, alerts;
+//! - [`commands`]: command names, German aliases, menus, arguments → requests;
+//! - [`compose`], [`keyboard`]: texts and inline keyboards from the shared renderer;
+//! - [`identity`]: Telegram ids ↔ the service's ids, names, languages, deep links;
+//! - [`memory`]: what the adapter remembers (table messages, tables' chats, private chats);
+//! - [`send`]: Bot API calls with 429 retries, error kinds, token redaction;
+//! - [`outbound`]: timer moves from the service; [`text`]: the adapter's own Fluent texts.
+
+pub mod app;
+pub mod commands;
+pub mod compose;
+pub mod cups;
+pub mod handlers;
+pub mod identity;
+pub mod keyboard;
+pub mod memory;
+pub mod messages;
+pub mod outbound;
+pub mod present;
+pub mod send;
+pub mod table_message;
+pub mod text;
 
 use bot_core::service::Service;
 use std::fmt;
 use std::sync::Arc;
+use teloxide::Bot;
+use teloxide::adaptors::throttle::Limits;
+use teloxide::requests::RequesterExt;
 
 /// How to reach Telegram. The token is never printed (not even by `Debug`).
 #[derive(Clone)]
@@ -58,8 +89,36 @@ impl fmt::Debug for TelegramConfig {
     }
 }
 
+/// The bot client for `config`: Telegram's Bot API, or the URL in `api_url`.
+fn client(config: &TelegramConfig) -> anyhow::Result<Bot> {
+    let http = teloxide::net::default_reqwest_settings()
+        .build()
+        .map_err(|e| anyhow::anyhow!("cannot set up the HTTP client: {e}"))?;
+    let bot = Bot::with_client(config.token(), http);
+    Ok(match &config.api_url {
+        None => bot,
+        Some(url) => {
+            let url = url.trim();
+            // http(s) URLs always have a base, which teloxide needs to append the method.
+            let web = url.starts_with("http://") || url.starts_with("https://");
+            let api = url
+                .parse()
+                .ok()
+                .filter(|_| web)
+                .ok_or_else(|| anyhow::anyhow!("TELOXIDE_API_URL is no http(s) URL: {url}"))?;
+            bot.set_api_url(api)
+        }
+    })
+}
+
 /// Runs the Telegram bot (long polling) until it is stopped.
 pub async fn run(service: Arc<Service>, config: TelegramConfig) -> anyhow::Result<()> {
-    let _ = (service, config);
-    anyhow::bail!("the Telegram adapter is being built")
+    let bot = client(&config)?;
+    let redact = send::Redactor::new(config.token());
+    if config.throttle {
+        // Telegram's limits (1 message/s per chat, 20/min per group, 30/s overall).
+        app::run(service, bot.throttle(Limits::default()), redact).await
+    } else {
+        app::run(service, bot, redact).await
+    }
 }

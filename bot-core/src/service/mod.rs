@@ -191,12 +191,14 @@ impl Service {
             Err(Failure::Service(e, lang)) => {
                 debug!(chat = %cmd.chat, error = %e, "command refused");
                 let mut reply = Reply::error(e.clone(), lang);
-                if e == ServiceError::Stale {
+                // The table comes along so the refusal can name who is to play; adapters
+                // leave the table message as it is for a refusal.
+                reply.table = slot.table.as_ref().map(public_table);
+                if e == ServiceError::Stale
+                    && let Some(table) = slot.table.as_ref()
+                {
                     // Show the current state instead of the outdated buttons.
-                    if let Some(table) = slot.table.as_ref() {
-                        reply.table = Some(public_table(table));
-                        reply.private = private_view(table, &cmd.actor.user, lang);
-                    }
+                    reply.private = private_view(table, &cmd.actor.user, lang);
                 }
                 reply
             }
@@ -224,14 +226,21 @@ impl Service {
     }
 
     async fn handle_locked(&self, cmd: &Command, slot: &mut Slot) -> Result<Reply, Failure> {
-        let settings = match slot.settings.clone() {
+        let mut settings = match slot.settings.clone() {
             Some(s) => s,
-            None => {
-                let s = self.settings(&cmd.chat).await?;
-                slot.settings = Some(s.clone());
-                s
-            }
+            None => self.settings(&cmd.chat).await?,
         };
+        // The chat's language as the platform last told it: messages nobody asked for
+        // (timers) use it too, also after a restart.
+        if let Some(chat_lang) = cmd.chat_lang
+            && settings.lang != Some(chat_lang)
+        {
+            settings.lang = Some(chat_lang);
+            self.store
+                .save_chat_settings(&settings, None, self.now())
+                .await?;
+        }
+        slot.settings = Some(settings.clone());
         let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
         let actor_lang = cmd.actor.lang.unwrap_or(lang);
         let fail = |e: ServiceError| Failure::Service(e, actor_lang);

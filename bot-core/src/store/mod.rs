@@ -10,7 +10,7 @@ use crate::engine::RuleSet;
 use crate::service::ids::ChatId;
 use crate::service::table::{NewDebt, StatDelta, Table, TableStatus};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Connection, Row, SqlitePool};
 use std::str::FromStr;
 use std::time::Duration;
 use thiserror::Error;
@@ -103,6 +103,13 @@ impl Store {
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
         let memory = url.contains(":memory:");
+        if !memory {
+            // Create the file, switch it to WAL and migrate over one connection first: several
+            // connections racing to set up a brand-new file can meet "database is locked".
+            let mut setup = sqlx::SqliteConnection::connect_with(&options).await?;
+            MIGRATOR.run(&mut setup).await?;
+            setup.close().await?;
+        }
         let pool = SqlitePoolOptions::new()
             // An in-memory database lives in one connection.
             .max_connections(if memory { 1 } else { 4 })

@@ -1,0 +1,385 @@
+//! The slash command: `/schocken` with one subcommand per request, English names with German
+//! localizations. Each subcommand only names its request; `Bot` does the rest.
+
+use crate::bot::Bot;
+use crate::origin::PLATFORM;
+use bot_core::service::args::{parse_rules, parse_values};
+use bot_core::service::{Request, ServiceError, UserId, UserRef};
+use std::sync::Arc;
+
+pub type Data = Arc<Bot>;
+pub type Error = anyhow::Error;
+type Ctx<'a> = poise::Context<'a, Data, Error>;
+
+async fn play(ctx: Ctx<'_>, request: Result<Request, ServiceError>) -> Result<(), Error> {
+    if let poise::Context::Application(app) = ctx {
+        app.data
+            .slash(&app.serenity_context.http, app.interaction, request)
+            .await;
+    }
+    Ok(())
+}
+
+fn user_ref(user: &serenity::all::User) -> UserRef {
+    UserRef::Id(UserId::new(PLATFORM, user.id))
+}
+
+/// Schocken, the pub dice game: tables, turns and the Deckel ledger
+#[poise::command(
+    slash_command,
+    description_localized(
+        "de",
+        "Schocken, das Kneipenwürfelspiel: Tische, Züge und das Deckelbuch"
+    ),
+    subcommands(
+        "new", "join", "leave", "start", "roll", "keep", "flip", "stand", "blind", "reveal",
+        "table", "rules", "kick", "end", "debts", "paid", "history", "undo", "export", "stats",
+        "judge", "help"
+    )
+)]
+pub async fn schocken(_ctx: Ctx<'_>) -> Result<(), Error> {
+    // Discord always sends a subcommand.
+    Ok(())
+}
+
+/// Open a table in this channel
+#[poise::command(
+    slash_command,
+    name_localized("de", "neu"),
+    description_localized("de", "Einen Tisch in diesem Kanal aufmachen")
+)]
+async fn new(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Open)).await
+}
+
+/// Join the table before the game starts
+#[poise::command(
+    slash_command,
+    name_localized("de", "mitspielen"),
+    description_localized("de", "Am Tisch mitspielen, bevor das Spiel beginnt")
+)]
+async fn join(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Join)).await
+}
+
+/// Leave the table
+#[poise::command(
+    slash_command,
+    name_localized("de", "aussteigen"),
+    description_localized("de", "Den Tisch verlassen")
+)]
+async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Leave)).await
+}
+
+/// Start the game
+#[poise::command(
+    slash_command,
+    name_localized("de", "los"),
+    description_localized("de", "Das Spiel starten")
+)]
+async fn start(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Start)).await
+}
+
+/// Roll the dice under your cup
+#[poise::command(
+    slash_command,
+    name_localized("de", "würfeln"),
+    description_localized("de", "Die Würfel unter deinem Becher werfen")
+)]
+async fn roll(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Roll)).await
+}
+
+/// Set dice aside before the next roll
+#[poise::command(
+    slash_command,
+    name_localized("de", "halten"),
+    description_localized("de", "Würfel vor dem nächsten Wurf herauslegen")
+)]
+async fn keep(
+    ctx: Ctx<'_>,
+    #[description = "The values to set aside, e.g. 1 1"]
+    #[description_localized("de", "Die Augen zum Herauslegen, z. B. 1 1")]
+    #[name_localized("de", "würfel")]
+    #[max_length = 40]
+    dice: String,
+) -> Result<(), Error> {
+    let request = parse_values(&dice).map(|values| Request::Keep { values });
+    play(ctx, request).await
+}
+
+/// Turn two sixes into a one
+#[poise::command(
+    slash_command,
+    name_localized("de", "drehen"),
+    description_localized("de", "Zwei Sechsen zu einer Eins drehen")
+)]
+async fn flip(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Flip)).await
+}
+
+/// Stand with what you have
+#[poise::command(
+    slash_command,
+    name_localized("de", "stehen"),
+    description_localized("de", "Mit dem Wurf stehen bleiben")
+)]
+async fn stand(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Stand)).await
+}
+
+/// Play your first throw blind, without looking
+#[poise::command(
+    slash_command,
+    description_localized("de", "Den ersten Wurf blind spielen, ohne hinzuschauen")
+)]
+async fn blind(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Blind)).await
+}
+
+/// Show the last round's reveal
+#[poise::command(
+    slash_command,
+    name_localized("de", "aufdecken"),
+    description_localized("de", "Die letzte Runde aufgedeckt zeigen")
+)]
+async fn reveal(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Reveal)).await
+}
+
+/// Show the table as a new message
+#[poise::command(
+    slash_command,
+    name_localized("de", "tisch"),
+    description_localized("de", "Den Tisch als neue Nachricht zeigen")
+)]
+async fn table(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Show)).await
+}
+
+/// Show the rules, or set them (Manage Server): a preset and/or key=value
+#[poise::command(
+    slash_command,
+    name_localized("de", "regeln"),
+    description_localized(
+        "de",
+        "Regeln zeigen oder setzen (Server verwalten): Vorlage und/oder schlüssel=wert"
+    )
+)]
+async fn rules(
+    ctx: Ctx<'_>,
+    #[description = "Empty: show. Else a preset and/or switches, e.g. dortmund blind=false"]
+    #[description_localized(
+        "de",
+        "Leer: zeigen. Sonst Vorlage und/oder Schalter, z. B. dortmund blind=false"
+    )]
+    #[name_localized("de", "einstellung")]
+    #[max_length = 200]
+    text: Option<String>,
+) -> Result<(), Error> {
+    let request = match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+        None => Request::ShowRules,
+        Some(text) => {
+            let (preset, switches) = parse_rules(text);
+            Request::SetRules { preset, switches }
+        }
+    };
+    play(ctx, Ok(request)).await
+}
+
+/// Take a player off the table (the opener or Manage Server)
+#[poise::command(
+    slash_command,
+    description_localized(
+        "de",
+        "Einen Spieler vom Tisch nehmen (wer aufgemacht hat oder Server verwalten)"
+    )
+)]
+async fn kick(
+    ctx: Ctx<'_>,
+    #[description = "The player"]
+    #[description_localized("de", "Der Spieler")]
+    #[name_localized("de", "spieler")]
+    user: serenity::all::User,
+) -> Result<(), Error> {
+    let request = Request::Kick {
+        user: user_ref(&user),
+    };
+    play(ctx, Ok(request)).await
+}
+
+/// End the game without a debt (the opener or Manage Server)
+#[poise::command(
+    slash_command,
+    name_localized("de", "ende"),
+    description_localized(
+        "de",
+        "Das Spiel ohne Schulden beenden (wer aufgemacht hat oder Server verwalten)"
+    )
+)]
+async fn end(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::End)).await
+}
+
+/// Who owes a round
+#[poise::command(
+    slash_command,
+    name_localized("de", "deckel"),
+    description_localized("de", "Wer eine Runde schuldet")
+)]
+async fn debts(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Debts)).await
+}
+
+/// A round was paid (confirmed by another member)
+#[poise::command(
+    slash_command,
+    name_localized("de", "bezahlt"),
+    description_localized("de", "Eine Runde wurde bezahlt (ein anderes Mitglied bestätigt)")
+)]
+async fn paid(
+    ctx: Ctx<'_>,
+    #[description = "Who paid (empty: you)"]
+    #[description_localized("de", "Wer bezahlt hat (leer: du)")]
+    #[name_localized("de", "spieler")]
+    user: Option<serenity::all::User>,
+) -> Result<(), Error> {
+    let request = Request::Paid {
+        debtor: user.as_ref().map(user_ref),
+    };
+    play(ctx, Ok(request)).await
+}
+
+/// The Deckel ledger, newest first
+#[poise::command(
+    slash_command,
+    name_localized("de", "verlauf"),
+    description_localized("de", "Das Deckelbuch, neueste zuerst")
+)]
+async fn history(
+    ctx: Ctx<'_>,
+    #[description = "Page (1 = newest)"]
+    #[description_localized("de", "Seite (1 = neueste)")]
+    #[name_localized("de", "seite")]
+    #[min = 1]
+    #[max = 100000]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let request = Request::History {
+        page: page.unwrap_or(1),
+    };
+    play(ctx, Ok(request)).await
+}
+
+/// Undo your last ledger entry (within 5 minutes)
+#[poise::command(
+    slash_command,
+    name_localized("de", "rückgängig"),
+    description_localized("de", "Deinen letzten Eintrag im Deckelbuch zurücknehmen (5 Minuten)")
+)]
+async fn undo(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Undo)).await
+}
+
+/// The Deckel ledger as a CSV file
+#[poise::command(
+    slash_command,
+    description_localized("de", "Das Deckelbuch als CSV-Datei")
+)]
+async fn export(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Export)).await
+}
+
+/// Statistics of this season
+#[poise::command(
+    slash_command,
+    name_localized("de", "statistik"),
+    description_localized("de", "Statistik dieser Saison")
+)]
+async fn stats(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Stats)).await
+}
+
+/// Referee a real table: who threw what, who gets how many Deckel
+#[poise::command(
+    slash_command,
+    description_localized(
+        "de",
+        "Schiedsrichter für einen echten Tisch: wer bekommt wie viele Deckel"
+    )
+)]
+async fn judge(
+    ctx: Ctx<'_>,
+    #[description = "Players and throws, e.g. Anna 665 3, Ben 114 2 built, Cem 221 1"]
+    #[description_localized(
+        "de",
+        "Spieler und Würfe, z. B. Anna 665 3, Ben 114 2 gebaut, Cem 221 1"
+    )]
+    #[name_localized("de", "runde")]
+    #[max_length = 1000]
+    text: String,
+) -> Result<(), Error> {
+    play(ctx, Ok(Request::Judge { text })).await
+}
+
+/// How to play with this bot
+#[poise::command(
+    slash_command,
+    name_localized("de", "hilfe"),
+    description_localized("de", "So spielt man mit diesem Bot")
+)]
+async fn help(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Help)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid_name(n: &str) -> bool {
+        (1..=32).contains(&n.chars().count())
+            && n.chars()
+                .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
+    }
+
+    #[test]
+    fn the_command_tree_fits_discord() {
+        let commands = poise::builtins::create_application_commands(&[schocken()]);
+        let json = serde_json::to_value(&commands).expect("serializes");
+        let top = &json[0];
+        assert_eq!(top["name"], "schocken");
+        let subs = top["options"].as_array().expect("subcommands");
+        assert_eq!(subs.len(), 22);
+        assert!(subs.len() <= 25);
+        let mut names = Vec::new();
+        for sub in subs {
+            let name = sub["name"].as_str().expect("name");
+            assert!(valid_name(name), "{name}");
+            names.push(name.to_string());
+            let de = sub["name_localizations"]["de"].as_str().unwrap_or(name);
+            assert!(valid_name(de), "{de}");
+            for text in [&sub["description"], &sub["description_localizations"]["de"]] {
+                let text = text.as_str().expect("description in both languages");
+                assert!((1..=100).contains(&text.chars().count()), "{text}");
+            }
+            for option in sub["options"].as_array().into_iter().flatten() {
+                let name = option["name"].as_str().expect("option name");
+                assert!(valid_name(name), "{name}");
+                let de = option["name_localizations"]["de"].as_str().unwrap_or(name);
+                assert!(valid_name(de), "{de}");
+                assert!(option["description_localizations"]["de"].is_string());
+            }
+        }
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len());
+        for name in [
+            "new", "keep", "rules", "kick", "paid", "history", "judge", "help",
+        ] {
+            assert!(names.iter().any(|n| n == name), "{name}");
+        }
+    }
+}

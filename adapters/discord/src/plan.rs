@@ -1,0 +1,289 @@
+//! What to show for a reply: the actor's answer (ephemeral or public), the table message and
+//! the round reveals. Pure: the texts come from `bot_core::render`, in the chat's language for
+//! public messages and the actor's language for his own.
+
+use crate::payload::Payload;
+use bot_core::render::{self, Button};
+use bot_core::service::reply::Content;
+use bot_core::service::{PrivateView, PublicTable, Reply, Request, ServiceError};
+use bot_core::text::Lang;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+/// How a command reached the bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Via {
+    Slash,
+    Click,
+}
+
+/// The answer to the interaction itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Only the actor sees it (flag 64).
+    Private(Payload),
+    /// A message in the channel.
+    Public(Payload),
+    /// A click that needs no words: the table message shows what happened.
+    Ack,
+}
+
+impl Answer {
+    pub fn is_public(&self) -> bool {
+        matches!(self, Answer::Public(_))
+    }
+}
+
+/// The state the table message should show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableUpdate {
+    pub table_id: i64,
+    pub version: u64,
+    /// The message showing this table, as the service remembers it.
+    pub message_ref: Option<String>,
+    /// The table text (without notices).
+    pub body: String,
+    /// What just happened, shown under the table.
+    pub notices: Vec<String>,
+    pub rows: Vec<Vec<Button>>,
+    /// Post the table as a new message (and move the buttons there).
+    pub fresh: bool,
+    /// Only show it if the message may be outdated (a stale click after a restart).
+    pub repair_only: bool,
+}
+
+impl TableUpdate {
+    fn new(t: &PublicTable, notices: Vec<String>, lang: Lang) -> TableUpdate {
+        TableUpdate {
+            table_id: t.table_id,
+            version: t.version,
+            message_ref: t.message_ref.clone(),
+            body: render::table_text(t, lang),
+            notices,
+            rows: render::table_buttons(t, lang),
+            fresh: false,
+            repair_only: false,
+        }
+    }
+
+    pub fn payload(&self) -> Payload {
+        let mut content = self.body.clone();
+        if !self.notices.is_empty() {
+            content.push_str("\n\n");
+            content.push_str(&self.notices.join("\n"));
+        }
+        Payload::new(&content, self.rows.clone())
+    }
+
+    /// Identifies what the table part looks like (text and buttons, not the notices).
+    pub fn fingerprint(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.body.hash(&mut h);
+        for b in self.rows.iter().flatten() {
+            b.id.hash(&mut h);
+            b.label.hash(&mut h);
+        }
+        h.finish()
+    }
+}
+
+/// Everything to send for one reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    pub answer: Answer,
+    pub table: Option<TableUpdate>,
+    /// One public message per scored round.
+    pub reveals: Vec<Payload>,
+}
+
+/// Whether the answer to `request` goes to the channel (before the reply is known: a deferred
+/// answer keeps the visibility it was deferred with).
+pub fn answers_publicly(request: &Request) -> bool {
+    matches!(
+        request,
+        Request::Debts
+            | Request::History { .. }
+            | Request::Stats
+            | Request::ShowRules
+            | Request::SetRules { .. }
+            | Request::Judge { .. }
+            | Request::Reveal
+            | Request::Paid { .. }
+            | Request::Undo
+    )
+}
+
+fn lines(
+    notices: &[bot_core::service::Notice],
+    t: Option<&PublicTable>,
+    lang: Lang,
+) -> Vec<String> {
+    notices
+        .iter()
+        .filter_map(|n| render::notice_text(n, t, lang))
+        .filter(|l| !l.trim().is_empty())
+        .collect()
+}
+
+fn joined(parts: &[String]) -> String {
+    parts
+        .iter()
+        .filter(|p| !p.trim().is_empty())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// The buttons of a private view (a cup not looked at yet offers "look at my cup").
+fn private_rows(p: &PrivateView) -> Vec<Vec<Button>> {
+    render::private_buttons(p)
+}
+
+/// The plan for the reply to `request`.
+pub fn plan(reply: &Reply, request: &Request, via: Via) -> Plan {
+    let public = reply.lang;
+    let own = reply.actor_lang;
+    let table = reply.table.as_ref();
+
+    if !reply.private_notices.is_empty() {
+        // Refused, outdated, already done, nothing to look at: for the actor only, and the
+        // table stays as it is.
+        let notes = lines(&reply.private_notices, table, own);
+        let mut rows = Vec::new();
+        let mut parts = vec![notes.join("\n")];
+        if let Some(p) = &reply.private {
+            let text = render::private_text(p);
+            if !notes.contains(&text) {
+                parts.push(text);
+            }
+            rows = private_rows(p);
+        }
+        let repair = (reply.error_kind() == Some(&ServiceError::Stale))
+            .then(|| table.map(|t| TableUpdate::new(t, Vec::new(), public)))
+            .flatten()
+            .map(|u| TableUpdate {
+                repair_only: true,
+                ..u
+            });
+        return Plan {
+            answer: Answer::Private(Payload::new(&joined(&parts), rows)),
+            table: repair,
+            reveals: Vec::new(),
+        };
+    }
+
+    let notes = lines(&reply.notices, table, public);
+    let reveals = table
+        .map(|t| {
+            reply
+                .reveals
+                .iter()
+                .map(|s| Payload::text(&render::reveal_text(s, t, public)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let update = table.map(|t| TableUpdate {
+        fresh: matches!(request, Request::Show),
+        ..TableUpdate::new(t, notes.clone(), public)
+    });
+
+    let answer = if let Some(content) = &reply.content {
+        match content {
+            Content::Help => Answer::Private(Payload::text(&render::content_text(content, own))),
+            Content::Export { filename, csv } => Answer::Private(
+                Payload::text(&render::content_text(content, own))
+                    .with_file(filename, csv.as_bytes().to_vec()),
+            ),
+            other => {
+                let text = joined(&[render::content_text(other, public), notes.join("\n")]);
+                Answer::Public(Payload::text(&text))
+            }
+        }
+    } else if let Some(p) = &reply.private {
+        Answer::Private(Payload::new(&render::private_text(p), private_rows(p)))
+    } else if let Some(t) = table {
+        match via {
+            Via::Click => Answer::Ack,
+            Via::Slash => {
+                // The channel sees the table; the actor gets the news in his language.
+                let own_notes = lines(&reply.notices, table, own);
+                let text = if own_notes.is_empty() {
+                    render::table_text(t, own)
+                } else {
+                    own_notes.join("\n")
+                };
+                Answer::Private(Payload::text(&text))
+            }
+        }
+    } else if !notes.is_empty() {
+        Answer::Public(Payload::text(&notes.join("\n")))
+    } else {
+        Answer::Private(Payload::text("✓"))
+    };
+
+    Plan {
+        answer,
+        table: update,
+        reveals,
+    }
+}
+
+/// The plan for a reply nobody asked for (a turn timer, an idle table): the table message and
+/// the reveals, in the chat's language.
+pub fn plan_outbound(reply: &Reply, lang: Lang) -> Plan {
+    let table = reply.table.as_ref();
+    let notes = lines(&reply.notices, table, lang);
+    Plan {
+        answer: Answer::Ack,
+        table: table.map(|t| TableUpdate::new(t, notes, lang)),
+        reveals: table
+            .map(|t| {
+                reply
+                    .reveals
+                    .iter()
+                    .map(|s| Payload::text(&render::reveal_text(s, t, lang)))
+                    .collect()
+            })
+            .unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bot_core::service::Notice;
+
+    #[test]
+    fn refusals_are_private_and_touch_nothing() {
+        let reply = Reply::error(ServiceError::NotRunning, Lang::En);
+        let plan = plan(&reply, &Request::Roll, Via::Click);
+        assert!(matches!(plan.answer, Answer::Private(_)));
+        assert!(plan.table.is_none());
+        assert!(plan.reveals.is_empty());
+    }
+
+    #[test]
+    fn ledger_notices_without_a_table_go_to_the_channel() {
+        let reply = Reply {
+            notices: vec![Notice::Undone { what: "x".into() }],
+            ..Reply::default()
+        };
+        let plan = plan(&reply, &Request::Undo, Via::Slash);
+        assert!(plan.answer.is_public());
+        assert!(answers_publicly(&Request::Undo));
+        assert!(!answers_publicly(&Request::Roll));
+    }
+
+    #[test]
+    fn help_is_in_the_actors_language() {
+        let reply = Reply {
+            content: Some(Content::Help),
+            lang: Lang::De,
+            actor_lang: Lang::En,
+            ..Reply::default()
+        };
+        let Answer::Private(p) = plan(&reply, &Request::Help, Via::Slash).answer else {
+            panic!("help is private");
+        };
+        assert_eq!(p.content, render::content_text(&Content::Help, Lang::En));
+    }
+}

@@ -1,0 +1,39 @@
+//! Moves nobody clicked (a turn timer ran out, an idle table closed): the service broadcasts
+//! them; the Discord chats among them get their table message edited and their reveals.
+
+use crate::bot::Bot;
+use crate::origin;
+use crate::plan;
+use bot_core::service::Outbound;
+use std::sync::Arc;
+use tokio::sync::broadcast::Receiver;
+use tokio::sync::broadcast::error::RecvError;
+use tracing::warn;
+
+/// Shows every Discord chat's timer moves until the service goes away.
+pub async fn forward(bot: Arc<Bot>, mut moves: Receiver<Outbound>) {
+    loop {
+        match moves.recv().await {
+            Ok(out) if origin::is_discord(&out.chat) => {
+                let bot = bot.clone();
+                // One chat's slow REST call must not hold up the others; per chat the
+                // publisher keeps the order.
+                tokio::spawn(async move {
+                    let lang = bot.publisher.lang_of(&out.chat).unwrap_or(out.reply.lang);
+                    let plan = plan::plan_outbound(&out.reply, lang);
+                    bot.publisher
+                        .publish(&out.chat, plan.table.as_ref(), &plan.reveals)
+                        .await;
+                });
+            }
+            Ok(_) => {}
+            Err(RecvError::Lagged(missed)) => {
+                warn!(
+                    missed,
+                    "timer moves were missed; their tables catch up with the next move"
+                );
+            }
+            Err(RecvError::Closed) => return,
+        }
+    }
+}

@@ -1,0 +1,36 @@
+# Texte nur des Telegram-Adapters (die Texte des Spiels stehen in bot-core/locales).
+# Jede Nachricht hier braucht ihr Gegenstück in en.ftl.
+
+## Das Befehlsmenü (setMyCommands)
+cmd-new = Tisch aufmachen
+cmd-join = Mitspielen
+cmd-leave = Aussteigen
+cmd-go = Spiel starten
+cmd-roll = Würfeln
+cmd-keep = Würfel herauslegen, z. B. /halten 1 1
+cmd-flip = Zwei Sechsen zur Eins drehen
+cmd-stand = Stehen bleiben
+cmd-blind = Blind spielen
+cmd-reveal = Letzte Runde zeigen
+cmd-table = Tisch zeigen
+cmd-rules = Regeln zeigen (Admins: setzen)
+cmd-kick = Spieler entfernen (antworten oder Namen nennen)
+cmd-end = Spiel ohne Bierrunde beenden
+cmd-debts = Offene Runden
+cmd-paid = Runde bezahlt (dem Zahler antworten oder Namen nennen)
+cmd-history = Verlauf der Deckel, seitenweise
+cmd-undo = Letzten eigenen Eintrag rückgängig machen
+cmd-export = Verlauf als CSV-Datei
+cmd-stats = Statistik dieser Saison
+cmd-judge = Schiedsrichter für einen echten Tisch
+cmd-help = So geht's
+cmd-timer = Zugzeit in Sekunden, 0 = aus (Admins)
+cmd-newseason = Saison abschließen (Admins)
+
+## Nachrichten
+unknown-command = Den Befehl { $command } kenne ich nicht. /hilfe zeigt, was ich kann.
+button-private = 🔒 Mein Becher privat
+private-welcome = Hallo { $name }! Mach in deiner Gruppe mit /neu einen Tisch auf. Tippe unter dem Tisch auf „🔒 Mein Becher privat“, dann zeige ich dir hier deinen Becher – mit allen Knöpfen –, wenn du dran bist.
+private-linked = Verbunden: Dein Becher kommt hierher, wenn du dran bist.
+private-no-cup = Gerade hast du keinen Becher.
+refused-see-cup = Das passt nicht zu deinem Becher – schau mit „👀 Mein Becher“ nach.

@@ -1,0 +1,36 @@
+# Texts of the Telegram adapter only (the game's texts live in bot-core/locales).
+# Every message here needs its counterpart in de.ftl.
+
+## The command menu (setMyCommands)
+cmd-new = Open a table
+cmd-join = Join the table
+cmd-leave = Leave the table
+cmd-go = Start the game
+cmd-roll = Roll the dice
+cmd-keep = Set dice aside, e.g. /keep 1 1
+cmd-flip = Turn two sixes into a one
+cmd-stand = Stand with your throw
+cmd-blind = Play blind
+cmd-reveal = Show the last round
+cmd-table = Show the table
+cmd-rules = Show the rules (admins: set them)
+cmd-kick = Remove a player (reply to him or name him)
+cmd-end = End the game without a debt
+cmd-debts = Rounds owed
+cmd-paid = A round was paid (reply to the payer or name him)
+cmd-history = The ledger, page by page
+cmd-undo = Undo your last ledger entry
+cmd-export = The ledger as a CSV file
+cmd-stats = Statistics of this season
+cmd-judge = Referee a real table
+cmd-help = How to play
+cmd-timer = Turn timer in seconds, 0 = off (admins)
+cmd-newseason = Close the season (admins)
+
+## Messages
+unknown-command = I do not know { $command }. /help shows what I can do.
+button-private = 🔒 My cup in private
+private-welcome = Hello { $name }! Open a table in your group with /new. Tap "🔒 My cup in private" under the table, and I show you your cup here – with every button – when it is your turn.
+private-linked = Linked: your cup comes here when it is your turn.
+private-no-cup = You have no cup at the moment.
+refused-see-cup = That does not fit your cup – have a look with "👀 My cup".

@@ -1,0 +1,364 @@
+//! Chat commands: `/roll`, `/wurf@SchockenBot`, `/keep 1 1` … their English names and German
+//! aliases, the menus for setMyCommands, and the translation into service requests. Pure:
+//! no Telegram calls here.
+
+use bot_core::service::args::{parse_rules, parse_values};
+use bot_core::service::{Request, ServiceError, UserId, UserRef};
+use bot_core::text::Lang;
+
+/// What a chat command asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cmd {
+    New,
+    Join,
+    Leave,
+    Go,
+    Roll,
+    Keep,
+    Flip,
+    Stand,
+    Blind,
+    Reveal,
+    Table,
+    Rules,
+    Kick,
+    End,
+    Debts,
+    Paid,
+    History,
+    Undo,
+    Export,
+    Stats,
+    Judge,
+    Help,
+    Timer,
+    NewSeason,
+    /// The private chat's START (with a deep-link payload).
+    Start,
+}
+
+/// A command's names: the English one first, then German aliases (the first is the menu's).
+struct Names {
+    cmd: Cmd,
+    en: &'static str,
+    de: &'static [&'static str],
+    /// Shown in the command menus.
+    menu: bool,
+    /// The message id of its menu description.
+    description: &'static str,
+}
+
+const NAMES: &[Names] = &[
+    n(Cmd::New, "new", &["neu"], "cmd-new"),
+    n(Cmd::Join, "join", &["mit", "mitspielen"], "cmd-join"),
+    n(Cmd::Leave, "leave", &["aussteigen"], "cmd-leave"),
+    n(Cmd::Go, "go", &["los"], "cmd-go"),
+    n(Cmd::Roll, "roll", &["wurf", "wuerfeln"], "cmd-roll"),
+    n(Cmd::Keep, "keep", &["halten"], "cmd-keep"),
+    n(Cmd::Flip, "flip", &["drehen"], "cmd-flip"),
+    n(Cmd::Stand, "stand", &["stehen"], "cmd-stand"),
+    n(Cmd::Blind, "blind", &[], "cmd-blind"),
+    n(Cmd::Reveal, "reveal", &["aufdecken"], "cmd-reveal"),
+    n(Cmd::Table, "table", &["tisch"], "cmd-table"),
+    n(Cmd::Rules, "rules", &["regeln"], "cmd-rules"),
+    n(Cmd::Kick, "kick", &[], "cmd-kick"),
+    n(Cmd::End, "end", &["ende"], "cmd-end"),
+    n(Cmd::Debts, "debts", &["deckel"], "cmd-debts"),
+    n(Cmd::Paid, "paid", &["bezahlt"], "cmd-paid"),
+    n(Cmd::History, "history", &["verlauf"], "cmd-history"),
+    n(Cmd::Undo, "undo", &["rueckgaengig"], "cmd-undo"),
+    n(Cmd::Export, "export", &[], "cmd-export"),
+    n(Cmd::Stats, "stats", &["statistik"], "cmd-stats"),
+    n(Cmd::Judge, "judge", &[], "cmd-judge"),
+    n(Cmd::Help, "help", &["hilfe"], "cmd-help"),
+    n(Cmd::Timer, "timer", &["zugzeit"], "cmd-timer"),
+    n(
+        Cmd::NewSeason,
+        "newseason",
+        &["neuesaison"],
+        "cmd-newseason",
+    ),
+    Names {
+        cmd: Cmd::Start,
+        en: "start",
+        de: &[],
+        menu: false,
+        description: "",
+    },
+];
+
+const fn n(
+    cmd: Cmd,
+    en: &'static str,
+    de: &'static [&'static str],
+    description: &'static str,
+) -> Names {
+    Names {
+        cmd,
+        en,
+        de,
+        menu: true,
+        description,
+    }
+}
+
+/// A command message split up: `/Wurf@SchockenBot 1 1` → name `wurf`, bot, args `1 1`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed<'a> {
+    /// Lower case, without the slash.
+    pub name: String,
+    /// The bot it is addressed to (`@SchockenBot`), if any.
+    pub bot: Option<&'a str>,
+    pub args: &'a str,
+}
+
+impl Parsed<'_> {
+    /// Whether the command is for us (`bot` is our username), for another bot, or for anyone.
+    pub fn for_bot(&self, username: &str) -> Addressed {
+        match self.bot {
+            None => Addressed::Anyone,
+            Some(b) if b.eq_ignore_ascii_case(username) => Addressed::Us,
+            Some(_) => Addressed::Other,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Addressed {
+    Us,
+    Other,
+    Anyone,
+}
+
+/// Splits a message text that starts with `/`; `None` for anything else.
+pub fn split(text: &str) -> Option<Parsed<'_>> {
+    let rest = text.strip_prefix('/')?;
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    let (word, args) = rest.split_at(end);
+    let (name, bot) = match word.split_once('@') {
+        Some((name, bot)) => (name, Some(bot)),
+        None => (word, None),
+    };
+    if name.is_empty() {
+        return None;
+    }
+    Some(Parsed {
+        name: name.to_lowercase(),
+        bot,
+        args: args.trim(),
+    })
+}
+
+/// The command of a name, English or German.
+pub fn lookup(name: &str) -> Option<Cmd> {
+    NAMES
+        .iter()
+        .find(|n| n.en == name || n.de.contains(&name))
+        .map(|n| n.cmd)
+}
+
+/// The command menu of a language: `(command, description id)`. German uses the German
+/// alias where there is one.
+pub fn menu(lang: Lang) -> Vec<(&'static str, &'static str)> {
+    NAMES
+        .iter()
+        .filter(|n| n.menu)
+        .map(|n| {
+            let name = match lang {
+                Lang::De => n.de.first().copied().unwrap_or(n.en),
+                Lang::En => n.en,
+            };
+            (name, n.description)
+        })
+        .collect()
+}
+
+/// Another user a command points at: the author of the message it replies to.
+pub type ReplyTarget = Option<UserId>;
+
+/// The service request of a command (`Start` is handled by the adapter).
+pub fn request(cmd: Cmd, args: &str, reply_to: ReplyTarget) -> Result<Request, ServiceError> {
+    let args = args.trim();
+    let named = |reply_to: ReplyTarget| match reply_to {
+        Some(user) => Some(UserRef::Id(user)),
+        None if !args.is_empty() => Some(UserRef::Name(args.to_string())),
+        None => None,
+    };
+    Ok(match cmd {
+        Cmd::New => Request::Open,
+        Cmd::Join => Request::Join,
+        Cmd::Leave => Request::Leave,
+        Cmd::Go => Request::Start,
+        Cmd::Roll => Request::Roll,
+        Cmd::Keep => Request::Keep {
+            values: parse_values(args)?,
+        },
+        Cmd::Flip => Request::Flip,
+        Cmd::Stand => Request::Stand,
+        Cmd::Blind => Request::Blind,
+        Cmd::Reveal => Request::Reveal,
+        Cmd::Table => Request::Show,
+        Cmd::Rules if args.is_empty() => Request::ShowRules,
+        Cmd::Rules => {
+            let (preset, switches) = parse_rules(args);
+            Request::SetRules { preset, switches }
+        }
+        Cmd::Kick => Request::Kick {
+            user: named(reply_to).ok_or(ServiceError::NameMissing)?,
+        },
+        Cmd::End => Request::End,
+        Cmd::Debts => Request::Debts,
+        Cmd::Paid => Request::Paid {
+            debtor: named(reply_to),
+        },
+        Cmd::History => Request::History {
+            page: if args.is_empty() {
+                1
+            } else {
+                args.parse().map_err(|_| bad(args))?
+            },
+        },
+        Cmd::Undo => Request::Undo,
+        Cmd::Export => Request::Export,
+        Cmd::Stats => Request::Stats,
+        Cmd::Judge => Request::Judge {
+            text: args.to_string(),
+        },
+        Cmd::Help | Cmd::Start => Request::Help,
+        Cmd::Timer if args.is_empty() => Request::ShowRules,
+        Cmd::Timer => Request::SetTimer {
+            seconds: args.parse().map_err(|_| bad(args))?,
+        },
+        Cmd::NewSeason => Request::CloseSeason,
+    })
+}
+
+fn bad(text: &str) -> ServiceError {
+    ServiceError::BadArgument {
+        text: text.chars().take(40).collect(),
+    }
+}
+
+/// Whether the service needs to know if the user administers the chat (the adapter asks
+/// Telegram only then).
+pub fn needs_admin(request: &Request) -> bool {
+    matches!(
+        request,
+        Request::SetRules { .. }
+            | Request::SetTimer { .. }
+            | Request::End
+            | Request::Kick { .. }
+            | Request::CloseSeason
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_split_with_bot_and_arguments() {
+        let p = split("/Wurf@SchockenBot  1 1 ").expect("a command");
+        assert_eq!(p.name, "wurf");
+        assert_eq!(p.bot, Some("SchockenBot"));
+        assert_eq!(p.args, "1 1");
+        assert_eq!(p.for_bot("schockenbot"), Addressed::Us);
+        assert_eq!(p.for_bot("OtherBot"), Addressed::Other);
+        let p = split("/keep").expect("a command");
+        assert_eq!((p.name.as_str(), p.bot, p.args), ("keep", None, ""));
+        assert_eq!(p.for_bot("SchockenBot"), Addressed::Anyone);
+        assert_eq!(split("hello"), None);
+        assert_eq!(split("/"), None);
+        assert_eq!(split("/@bot"), None);
+    }
+
+    #[test]
+    fn german_aliases_and_english_names_mean_the_same() {
+        for (en, de) in [
+            ("new", "neu"),
+            ("join", "mit"),
+            ("go", "los"),
+            ("roll", "wurf"),
+            ("keep", "halten"),
+            ("flip", "drehen"),
+            ("stand", "stehen"),
+            ("reveal", "aufdecken"),
+            ("table", "tisch"),
+            ("rules", "regeln"),
+            ("debts", "deckel"),
+            ("paid", "bezahlt"),
+            ("stats", "statistik"),
+            ("help", "hilfe"),
+        ] {
+            assert_eq!(lookup(en), lookup(de), "{en} {de}");
+            assert!(lookup(en).is_some());
+        }
+        assert_eq!(lookup("nonsense"), None);
+    }
+
+    #[test]
+    fn menus_are_valid_telegram_commands() {
+        for lang in Lang::ALL {
+            let menu = menu(lang);
+            assert!(menu.len() >= 22);
+            for (name, _) in &menu {
+                assert!(
+                    (1..=32).contains(&name.len())
+                        && name
+                            .bytes()
+                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
+                    "{name}"
+                );
+                assert!(lookup(name).is_some(), "{name}");
+            }
+        }
+        assert!(menu(Lang::De).iter().any(|(n, _)| *n == "wurf"));
+        assert!(menu(Lang::En).iter().any(|(n, _)| *n == "roll"));
+    }
+
+    #[test]
+    fn arguments_become_requests() {
+        assert_eq!(
+            request(Cmd::Keep, "1 1", None),
+            Ok(Request::Keep { values: vec![1, 1] })
+        );
+        assert!(request(Cmd::Keep, "", None).is_err());
+        assert_eq!(request(Cmd::Rules, "", None), Ok(Request::ShowRules));
+        assert_eq!(
+            request(Cmd::Rules, "dortmund blind=false", None),
+            Ok(Request::SetRules {
+                preset: Some("dortmund".into()),
+                switches: vec!["blind=false".into()]
+            })
+        );
+        assert_eq!(request(Cmd::Kick, "", None), Err(ServiceError::NameMissing));
+        let ben = UserId::new("telegram", 2);
+        assert_eq!(
+            request(Cmd::Kick, "", Some(ben.clone())),
+            Ok(Request::Kick {
+                user: UserRef::Id(ben.clone())
+            })
+        );
+        assert_eq!(
+            request(Cmd::Paid, "Anna", None),
+            Ok(Request::Paid {
+                debtor: Some(UserRef::Name("Anna".into()))
+            })
+        );
+        assert_eq!(
+            request(Cmd::Paid, "", None),
+            Ok(Request::Paid { debtor: None })
+        );
+        assert_eq!(
+            request(Cmd::History, "2", None),
+            Ok(Request::History { page: 2 })
+        );
+        assert!(request(Cmd::History, "x", None).is_err());
+        assert_eq!(
+            request(Cmd::Timer, "60", None),
+            Ok(Request::SetTimer { seconds: 60 })
+        );
+        assert!(needs_admin(&Request::End));
+        assert!(!needs_admin(&Request::ShowRules));
+    }
+}

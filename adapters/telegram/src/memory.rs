@@ -1,0 +1,177 @@
+//! What the adapter remembers between updates (in memory; the game itself lives in the
+//! service): which group a table belongs to, what each chat's table message shows, and who can
+//! be written to privately.
+
+use bot_core::service::PublicTable;
+use bot_core::text::Lang;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use teloxide::types::InlineKeyboardMarkup;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Nothing here can be left half-changed by a panic.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Which chat each table belongs to (a press in a private chat names only the table).
+#[derive(Default)]
+pub struct TableChats {
+    chats: Mutex<HashMap<i64, i64>>,
+}
+
+impl TableChats {
+    pub fn remember(&self, table: i64, chat: i64) {
+        if table > 0 {
+            lock(&self.chats).insert(table, chat);
+        }
+    }
+
+    pub fn chat_of(&self, table: i64) -> Option<i64> {
+        lock(&self.chats).get(&table).copied()
+    }
+
+    /// A group became a supergroup: its tables moved along.
+    pub fn migrate(&self, old: i64, new: i64) {
+        for chat in lock(&self.chats).values_mut() {
+            if *chat == old {
+                *chat = new;
+            }
+        }
+    }
+}
+
+/// What a chat's table message shows now.
+#[derive(Default)]
+pub struct TableMessage {
+    /// The table and version shown; an older state is never shown over a newer one.
+    pub shown: Option<(i64, u64)>,
+    /// The message (chat, message id) and its text and buttons.
+    pub message: Option<(i64, i32)>,
+    pub rendered: Option<(String, InlineKeyboardMarkup)>,
+    /// The public table last shown (names for refusals; unchanged tables are not re-sent).
+    pub table: Option<PublicTable>,
+}
+
+/// One lock per chat: the chat's table message is changed by one task at a time (commands,
+/// presses from private chats and timer moves may arrive together).
+#[derive(Default)]
+pub struct TableMessages {
+    chats: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<TableMessage>>>>,
+}
+
+impl TableMessages {
+    pub fn slot(&self, chat: i64) -> Arc<tokio::sync::Mutex<TableMessage>> {
+        lock(&self.chats).entry(chat).or_default().clone()
+    }
+
+    pub fn forget(&self, chat: i64) {
+        lock(&self.chats).remove(&chat);
+    }
+}
+
+/// Whether a user's private chat with the bot is open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reach {
+    /// Not known since the start of this process: one try tells (403 = not started).
+    #[default]
+    Unknown,
+    Started,
+    /// Not started, or blocked: no more tries until he presses START.
+    Closed,
+}
+
+/// The private cup message of a user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CupMessage {
+    pub message: i32,
+    pub table: i64,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct PrivateUser {
+    reach: Reach,
+    lang: Option<Lang>,
+    cup: Option<CupMessage>,
+}
+
+/// The users' private chats.
+#[derive(Default)]
+pub struct PrivateChats {
+    users: Mutex<HashMap<u64, PrivateUser>>,
+}
+
+impl PrivateChats {
+    /// Notes the user's language (private messages are in it).
+    pub fn seen(&self, user: u64, lang: Lang) {
+        lock(&self.users).entry(user).or_default().lang = Some(lang);
+    }
+
+    pub fn lang(&self, user: u64) -> Option<Lang> {
+        lock(&self.users).get(&user).and_then(|u| u.lang)
+    }
+
+    pub fn set_reach(&self, user: u64, reach: Reach) {
+        lock(&self.users).entry(user).or_default().reach = reach;
+    }
+
+    pub fn reach(&self, user: u64) -> Reach {
+        lock(&self.users)
+            .get(&user)
+            .map(|u| u.reach)
+            .unwrap_or_default()
+    }
+
+    pub fn may_write(&self, user: u64) -> bool {
+        lock(&self.users)
+            .get(&user)
+            .is_none_or(|u| u.reach != Reach::Closed)
+    }
+
+    pub fn cup(&self, user: u64) -> Option<CupMessage> {
+        lock(&self.users).get(&user).and_then(|u| u.cup)
+    }
+
+    /// Remembers the user's newest cup message; returns the one it replaces.
+    pub fn set_cup(&self, user: u64, cup: CupMessage) -> Option<CupMessage> {
+        lock(&self.users).entry(user).or_default().cup.replace(cup)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn private_reach_is_tried_once_until_start() {
+        let p = PrivateChats::default();
+        assert!(p.may_write(1), "unknown: one try");
+        p.set_reach(1, Reach::Closed);
+        assert!(!p.may_write(1));
+        p.set_reach(1, Reach::Started);
+        assert!(p.may_write(1));
+        let first = CupMessage {
+            message: 5,
+            table: 1,
+        };
+        assert_eq!(p.set_cup(1, first), None);
+        assert_eq!(
+            p.set_cup(
+                1,
+                CupMessage {
+                    message: 6,
+                    table: 1
+                }
+            ),
+            Some(first)
+        );
+    }
+
+    #[test]
+    fn tables_follow_a_migration() {
+        let t = TableChats::default();
+        t.remember(3, -5);
+        t.migrate(-5, -1005);
+        assert_eq!(t.chat_of(3), Some(-1005));
+        assert_eq!(t.chat_of(4), None);
+    }
+}
