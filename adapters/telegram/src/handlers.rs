@@ -12,7 +12,7 @@ use crate::send::{Api, retry};
 use crate::text;
 use bot_core::render;
 use bot_core::service::args::button_command;
-use bot_core::service::{ButtonId, Command, Content, Request, ServiceError};
+use bot_core::service::{ButtonAction, ButtonId, Command, Content, Request, ServiceError};
 use bot_core::text::arg_text;
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -146,6 +146,17 @@ impl<B: Api> App<B> {
         let actor = identity::actor(&query.from, false);
         let request_id = format!("tg:cb:{}", query.id);
         if message.chat().is_private() {
+            // A private chat carries only cup buttons: a table's lobby or table buttons
+            // there are forged and would act in a group the presser may not even be in.
+            if matches!(
+                button.action,
+                ButtonAction::Join | ButtonAction::Start | ButtonAction::Table
+            ) {
+                let text = render::error_text(&ServiceError::BadButton, None, lang);
+                self.answer(query, Some(&compose::alert_text(&text)), true)
+                    .await;
+                return;
+            }
             // The private cup's buttons name the table; its group is remembered.
             let Some(group) = self.tables.chat_of(button.table) else {
                 let text = render::error_text(&ServiceError::Stale, None, lang);

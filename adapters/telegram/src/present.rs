@@ -9,8 +9,11 @@ use crate::app::App;
 use crate::compose;
 use crate::identity::{self, chat_id};
 use crate::send::Api;
+use crate::table_message::same_state;
 use crate::text;
-use bot_core::service::{Actor, Command, Content, Notice, PublicTable, Reply, Request, UserId};
+use bot_core::service::{
+    Actor, Command, Content, Notice, PublicTable, Reply, Request, ServiceError, UserId,
+};
 use teloxide::types::{CallbackQuery, MessageId};
 use tracing::debug;
 
@@ -54,6 +57,13 @@ impl<B: Api> App<B> {
             self.tables.remember(t.table_id, chat);
         }
         if reply.is_error() || reply.private_notices.contains(&Notice::Stale) {
+            if reply.error_kind() == Some(&ServiceError::Stale)
+                && let Some(t) = &reply.table
+            {
+                // The presser saw an older state: the table message may have missed an edit
+                // (Telegram failed it, the bot restarted). Bring it up to date.
+                self.repair_table(chat, t).await;
+            }
             // Nothing changed: only the actor hears why.
             self.refuse(chat, reply, origin).await;
             return;
@@ -86,6 +96,21 @@ impl<B: Api> App<B> {
             }
         }
         self.update_private(request, reply, origin).await;
+    }
+
+    /// Shows the current table in the chat's table message unless it is known to show it.
+    async fn repair_table(&self, chat: i64, current: &PublicTable) {
+        let shown = self.messages.slot(chat).lock().await.table.clone();
+        if shown.is_some_and(|s| same_state(&s, current)) {
+            return;
+        }
+        // Asked anew, so the table comes in the chat's language (a refusal speaks the
+        // presser's).
+        let show = Command::new(chat_id(chat), system_actor(), Request::Show);
+        let reply = self.service.handle(show).await;
+        if let Some(t) = &reply.table {
+            self.show_table(chat, t, &reply, false).await;
+        }
     }
 
     /// The table a refusal talks about ("not your turn – Ben is to play"): the reply's, the

@@ -16,7 +16,7 @@ use teloxide::types::{ChatId as TgChatId, InlineKeyboardMarkup, MessageId};
 use tracing::{debug, warn};
 
 /// Whether two public tables show the same (the message reference aside).
-fn same_state(a: &PublicTable, b: &PublicTable) -> bool {
+pub(crate) fn same_state(a: &PublicTable, b: &PublicTable) -> bool {
     a.table_id == b.table_id
         && a.version == b.version
         && a.status == b.status

@@ -37,15 +37,22 @@ impl Service {
         match who {
             None => Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name))),
             Some(UserRef::Id(user)) => {
-                let name = self
+                if let Some(name) = self
                     .store
                     .debtor_name(&cmd.chat, user)
                     .await
                     .map_err(storage)?
-                    .ok_or_else(|| ServiceError::NothingOwed {
-                        name: user.0.clone(),
-                    })?;
-                Ok((user.clone(), name))
+                {
+                    return Ok((user.clone(), name));
+                }
+                // Never in the ledger: he owes nothing; name him as the table knows him.
+                let _ = self.load(&cmd.chat, slot).await;
+                let name = slot
+                    .table
+                    .as_ref()
+                    .and_then(|t| t.member_index(user).map(|i| t.members[i].name.clone()))
+                    .unwrap_or_else(|| "?".to_string());
+                Err(ServiceError::NothingOwed { name })
             }
             Some(UserRef::Name(name)) => {
                 if let Some(found) = self

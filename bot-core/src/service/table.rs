@@ -184,6 +184,9 @@ pub fn clean_name(name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ");
     let short: String = cleaned.chars().take(32).collect();
+    // The cut may end in the space between two words; the engine trims names, so a name
+    // with a trailing space would show differently and clash with the same name without it.
+    let short = short.trim_end().to_string();
     if short.is_empty() {
         "?".to_string()
     } else {

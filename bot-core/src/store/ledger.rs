@@ -113,6 +113,7 @@ impl Store {
         entries: &[NewLedgerEntry],
         request_id: Option<&str>,
     ) -> Result<Vec<i64>, StoreError> {
+        let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         let mut ids = Vec::with_capacity(entries.len());
         for e in entries {

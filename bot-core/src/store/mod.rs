@@ -89,6 +89,10 @@ pub struct Commit<'a> {
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: SqlitePool,
+    /// One writer at a time, queued here: SQLite allows one anyway, and a writer that meets
+    /// a busy database sleeps in steps of milliseconds — queueing in the process is fairer
+    /// and keeps the tail latency low.
+    writer: std::sync::Arc<tokio::sync::Mutex<()>>,
 }
 
 impl Store {
@@ -118,7 +122,10 @@ impl Store {
             .max_lifetime(None)
             .connect_with(options)
             .await?;
-        let store = Store { pool };
+        let store = Store {
+            pool,
+            writer: std::sync::Arc::new(tokio::sync::Mutex::new(())),
+        };
         store.migrate().await?;
         Ok(store)
     }
@@ -189,6 +196,7 @@ impl Store {
             id: table.id,
             message: e.to_string(),
         })?;
+        let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         let id = if table.id == 0 {
             sqlx::query(
@@ -251,6 +259,7 @@ impl Store {
             id: table.id,
             message: e.to_string(),
         })?;
+        let _writer = self.writer.lock().await;
         sqlx::query("UPDATE tables SET snapshot = ? WHERE id = ?")
             .bind(snapshot)
             .bind(table.id)
@@ -270,6 +279,7 @@ impl Store {
 
     /// Forgets request ids older than `before` (ms).
     pub async fn prune_requests(&self, before: i64) -> Result<u64, StoreError> {
+        let _writer = self.writer.lock().await;
         let done = sqlx::query("DELETE FROM requests WHERE at < ?")
             .bind(before)
             .execute(&self.pool)
@@ -307,6 +317,7 @@ impl Store {
         request_id: Option<&str>,
         now: i64,
     ) -> Result<(), StoreError> {
+        let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO chats (chat, rules_preset, rules_overrides, turn_timer, lang, season, created_at)
@@ -334,6 +345,7 @@ impl Store {
     /// A Telegram group became a supergroup: everything of `old` moves to `new` in one
     /// transaction. Settings of `new` (if the bot saw it already) give way to `old`'s.
     pub async fn migrate_chat(&self, old: &ChatId, new: &ChatId) -> Result<(), StoreError> {
+        let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         let has_old: bool = sqlx::query("SELECT 1 FROM chats WHERE chat = ?")
             .bind(old.as_str())

@@ -120,6 +120,7 @@ impl Store {
         now: i64,
         request_id: Option<&str>,
     ) -> Result<i64, StoreError> {
+        let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         sqlx::query("INSERT INTO seasons (chat, season, closed_at, closed_by) VALUES (?, ?, ?, ?)")
             .bind(chat.as_str())

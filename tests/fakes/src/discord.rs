@@ -5,6 +5,11 @@
 //! and wait for the bot's answers, with timeouts. Many interactions may be in flight at once
 //! (a load test measures [`Answer::latency`] from injection to the first callback).
 //!
+//! Gateway faults for robustness tests: the fake closes the connection (with a close code, or
+//! abruptly), sends op 7 RECONNECT or op 9 INVALID_SESSION, and can hold RESUMEs back for a
+//! while. A session keeps every dispatch: a RESUME gets the ones the bot missed, then
+//! RESUMED; while the fake itself cut the connection, new dispatches wait for that RESUME.
+//!
 //! ```no_run
 //! # async fn demo() -> anyhow::Result<()> {
 //! use schocken_fakes::discord::{FakeDiscord, FakeUser, Slash};
@@ -35,6 +40,7 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message as Frame;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 
 /// Manage Server.
 pub const MANAGE_GUILD: u64 = 1 << 5;
@@ -450,13 +456,32 @@ fn custom_ids(components: &Value) -> Vec<String> {
 
 // ----- state ------------------------------------------------------------------------------------
 
+/// What a gateway connection task is told to send.
+enum Control {
+    Text(String),
+    /// Close the connection: with a close frame of this code, or (`None`) abruptly, without a
+    /// closing handshake (a network failure).
+    Close(Option<u16>),
+}
+
+/// One gateway session: from its IDENTIFY on, across connections it RESUMEs.
 struct Session {
     number: u64,
-    tx: mpsc::UnboundedSender<String>,
+    session_id: String,
+    /// The live connection: its number and sender (`None` while disconnected).
+    link: Option<(u64, mpsc::UnboundedSender<Control>)>,
     seq: u64,
+    /// Every dispatch of this session (sequence number, frame): a RESUME replays the ones
+    /// the client has not seen.
+    log: Vec<(u64, String)>,
     /// Requests recorded before its IDENTIFY.
     identified_at: usize,
     open: bool,
+    /// The session may be resumed (not invalidated).
+    resumable: bool,
+    /// The fake itself cut the connection (or asked the client to reconnect): dispatches
+    /// wait in `log` for the RESUME instead of failing.
+    awaiting_resume: bool,
 }
 
 struct InteractionState {
@@ -467,6 +492,8 @@ struct InteractionState {
     clicked: Option<u64>,
     callback: Option<u64>,
     original: Option<u64>,
+    /// The dispatch as sent (for a redelivery).
+    payload: Value,
 }
 
 #[derive(Default)]
@@ -483,6 +510,13 @@ struct World {
     identified_with_token: bool,
     /// Answer command registration with 403 (a bot invited without `applications.commands`).
     refuse_commands: bool,
+    /// Gateway connections accepted so far.
+    connections: u64,
+    /// RESUMEs received, and those that succeeded.
+    resume_attempts: usize,
+    resumes: usize,
+    /// Park incoming RESUMEs until this is cleared (a gateway slow to take the bot back).
+    hold_resumes: bool,
 }
 
 struct Inner {
@@ -561,21 +595,36 @@ impl Inner {
         v
     }
 
-    /// Sends a dispatch to the newest identified session.
+    /// Sends a dispatch to the newest identified session. While the fake has cut that
+    /// session's connection, the dispatch waits for the bot's RESUME (as Discord keeps the
+    /// events of a resumable session); a bot that is simply gone gets nothing.
     fn dispatch(&self, event: &str, d: Value) -> anyhow::Result<()> {
         let mut state = self.lock();
         let session = state
             .sessions
             .iter_mut()
             .rev()
-            .find(|s| s.open)
+            .find(|s| s.open || (s.resumable && s.awaiting_resume))
             .ok_or_else(|| anyhow!("no bot is connected to the fake gateway"))?;
         session.seq += 1;
         let frame = json!({"op": 0, "t": event, "s": session.seq, "d": d}).to_string();
-        session
-            .tx
-            .send(frame)
-            .map_err(|_| anyhow!("the bot's gateway connection is closed"))
+        session.log.push((session.seq, frame.clone()));
+        match &session.link {
+            Some((_, tx)) => tx
+                .send(Control::Text(frame))
+                .map_err(|_| anyhow!("the bot's gateway connection is closed")),
+            None => Ok(()),
+        }
+    }
+
+    /// The newest session with a live connection.
+    fn live_session(state: &mut World) -> anyhow::Result<&mut Session> {
+        state
+            .sessions
+            .iter_mut()
+            .rev()
+            .find(|s| s.link.is_some())
+            .ok_or_else(|| anyhow!("no bot is connected to the fake gateway"))
     }
 }
 
@@ -671,6 +720,142 @@ impl FakeDiscord {
     /// How many gateway sessions identified so far (one per bot start).
     pub fn sessions(&self) -> usize {
         self.inner.lock().sessions.len()
+    }
+
+    // ----- gateway faults ---------------------------------------------------------------
+
+    /// Gateway connections the bot opened so far (identified or resumed).
+    pub fn connections(&self) -> u64 {
+        self.inner.lock().connections
+    }
+
+    /// RESUMEs the bot sent, and how many of them resumed its session.
+    pub fn resume_attempts(&self) -> usize {
+        self.inner.lock().resume_attempts
+    }
+
+    pub fn resumes(&self) -> usize {
+        self.inner.lock().resumes
+    }
+
+    /// Whether the newest session has a live connection.
+    pub fn connected(&self) -> bool {
+        let state = self.inner.lock();
+        state.sessions.last().is_some_and(|s| s.link.is_some())
+    }
+
+    /// Cuts the bot's gateway connection: with a close frame of `code` (4000 "unknown error"
+    /// is resumable), or with `None` abruptly, as a network failure does. The session stays
+    /// resumable: dispatches from now on wait for the bot's RESUME.
+    pub fn close_gateway(&self, code: Option<u16>) -> anyhow::Result<()> {
+        let mut state = self.inner.lock();
+        let session = Inner::live_session(&mut state)?;
+        let Some((_, tx)) = session.link.take() else {
+            bail!("no live gateway connection");
+        };
+        session.open = false;
+        session.awaiting_resume = true;
+        drop(state);
+        let _ = tx.send(Control::Close(code));
+        self.inner.notify();
+        Ok(())
+    }
+
+    /// Sends op 7 RECONNECT: the bot is to reconnect and resume. Dispatches from now on wait
+    /// for the RESUME (whatever the old connection still carries is replayed).
+    pub fn request_reconnect(&self) -> anyhow::Result<()> {
+        let mut state = self.inner.lock();
+        let session = Inner::live_session(&mut state)?;
+        let Some((_, tx)) = session.link.take() else {
+            bail!("no live gateway connection");
+        };
+        session.open = false;
+        session.awaiting_resume = true;
+        drop(state);
+        let _ = tx.send(Control::Text(json!({"op": 7, "d": null}).to_string()));
+        self.inner.notify();
+        Ok(())
+    }
+
+    /// Sends op 9 INVALID_SESSION. Not `resumable`: the session is gone, the bot has to
+    /// identify anew (and gets nothing sent in between).
+    pub fn invalidate_session(&self, resumable: bool) -> anyhow::Result<()> {
+        let mut state = self.inner.lock();
+        let session = Inner::live_session(&mut state)?;
+        let Some((_, tx)) = session.link.clone() else {
+            bail!("no live gateway connection");
+        };
+        if !resumable {
+            session.resumable = false;
+            session.link = None;
+            session.open = false;
+        } else {
+            session.awaiting_resume = true;
+        }
+        drop(state);
+        let _ = tx.send(Control::Text(json!({"op": 9, "d": resumable}).to_string()));
+        self.inner.notify();
+        Ok(())
+    }
+
+    /// While set, RESUMEs are parked (the bot waits, reconnected but not yet resumed).
+    pub fn hold_resumes(&self, hold: bool) {
+        self.inner.lock().hold_resumes = hold;
+        self.inner.notify();
+    }
+
+    /// Waits until the bot has sent `count` RESUMEs in all.
+    pub async fn wait_resume_attempts(
+        &self,
+        count: usize,
+        timeout: Duration,
+    ) -> anyhow::Result<()> {
+        self.until(timeout, "the bot to send RESUME", |s| {
+            (s.resume_attempts >= count).then_some(())
+        })
+        .await
+    }
+
+    /// Waits until `count` RESUMEs succeeded in all and the session is connected.
+    pub async fn wait_resumed(&self, count: usize, timeout: Duration) -> anyhow::Result<()> {
+        self.until(timeout, "the bot to resume its session", |s| {
+            (s.resumes >= count && s.sessions.last().is_some_and(|x| x.link.is_some()))
+                .then_some(())
+        })
+        .await
+    }
+
+    /// Waits until the bot identified `count` sessions in all and the newest is connected.
+    pub async fn wait_sessions(&self, count: usize, timeout: Duration) -> anyhow::Result<()> {
+        self.until(timeout, "the bot to identify", |s| {
+            (s.sessions.len() >= count && s.sessions.last().is_some_and(|x| x.link.is_some()))
+                .then_some(())
+        })
+        .await
+    }
+
+    /// Delivers an injected interaction once more (the same id and token), as a replayed or
+    /// duplicated event would.
+    pub fn redeliver(&self, sent: &Injected) -> anyhow::Result<()> {
+        let payload = self
+            .inner
+            .lock()
+            .interactions
+            .get(&sent.token)
+            .map(|i| i.payload.clone())
+            .ok_or_else(|| anyhow!("unknown interaction {}", sent.id))?;
+        self.inner.dispatch("INTERACTION_CREATE", payload)
+    }
+
+    /// Every first-response attempt for an interaction (a second one is refused with 400).
+    pub fn callback_attempts(&self, interaction: u64) -> Vec<Recorded> {
+        self.inner
+            .lock()
+            .requests
+            .iter()
+            .filter(|r| matches!(r.call, Call::Callback { interaction: i, .. } if i == interaction))
+            .cloned()
+            .collect()
     }
 
     /// A moderator deletes a message; `false` if there was none.
@@ -883,6 +1068,7 @@ impl FakeDiscord {
                     clicked,
                     callback: None,
                     original: None,
+                    payload: d.clone(),
                 },
             );
             state.requests.len()
@@ -1445,7 +1631,12 @@ async fn session(stream: TcpStream, inner: Arc<Inner>) {
         return;
     };
     let (mut sink, mut source) = ws.split();
-    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let (tx, mut rx) = mpsc::unbounded_channel::<Control>();
+    let connection = {
+        let mut state = inner.lock();
+        state.connections += 1;
+        state.connections
+    };
     let hello = json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": 41_250}});
     if sink.send(Frame::Text(hello.to_string())).await.is_err() {
         return;
@@ -1460,14 +1651,24 @@ async fn session(stream: TcpStream, inner: Arc<Inner>) {
                     };
                     match payload["op"].as_u64() {
                         Some(1) => {
-                            let _ = tx.send(json!({"op": 11}).to_string());
+                            let _ = tx.send(Control::Text(json!({"op": 11}).to_string()));
                         }
                         Some(2) => {
-                            number = Some(identify(&inner, &payload["d"], tx.clone()));
+                            number = Some(identify(&inner, &payload["d"], connection, tx.clone()));
                         }
                         Some(6) => {
-                            // No resuming here: the client identifies anew.
-                            let _ = tx.send(json!({"op": 9, "d": false}).to_string());
+                            inner.lock().resume_attempts += 1;
+                            inner.notify();
+                            released(&inner).await;
+                            match resume(&inner, &payload["d"], connection, tx.clone()) {
+                                Some(n) => number = Some(n),
+                                // Unknown or invalidated session: identify anew.
+                                None => {
+                                    let _ = tx.send(Control::Text(
+                                        json!({"op": 9, "d": false}).to_string(),
+                                    ));
+                                }
+                            }
                         }
                         _ => {}
                     }
@@ -1476,18 +1677,30 @@ async fn session(stream: TcpStream, inner: Arc<Inner>) {
                 Some(Ok(_)) => {}
             },
             out = rx.recv() => match out {
-                Some(text) => {
+                Some(Control::Text(text)) => {
                     if sink.send(Frame::Text(text)).await.is_err() {
                         break;
                     }
                 }
-                None => break,
+                Some(Control::Close(Some(code))) => {
+                    let close = CloseFrame {
+                        code: code.into(),
+                        reason: "".into(),
+                    };
+                    let _ = sink.send(Frame::Close(Some(close))).await;
+                    break;
+                }
+                // Abruptly: the socket goes away without a closing handshake.
+                Some(Control::Close(None)) | None => break,
             },
         }
     }
     if let Some(number) = number {
         let mut state = inner.lock();
-        if let Some(s) = state.sessions.iter_mut().find(|s| s.number == number) {
+        if let Some(s) = state.sessions.iter_mut().find(|s| s.number == number)
+            && s.link.as_ref().is_some_and(|(c, _)| *c == connection)
+        {
+            s.link = None;
             s.open = false;
         }
         drop(state);
@@ -1495,32 +1708,90 @@ async fn session(stream: TcpStream, inner: Arc<Inner>) {
     }
 }
 
-fn identify(inner: &Inner, d: &Value, tx: mpsc::UnboundedSender<String>) -> u64 {
+/// Waits while RESUMEs are held back (at most a minute).
+async fn released(inner: &Inner) {
+    let mut changed = inner.changed.subscribe();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        changed.borrow_and_update();
+        if !inner.lock().hold_resumes {
+            return;
+        }
+        if tokio::time::timeout_at(deadline, changed.changed())
+            .await
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+fn identify(inner: &Inner, d: &Value, connection: u64, tx: mpsc::UnboundedSender<Control>) -> u64 {
     let mut state = inner.lock();
     let number = state.sessions.len() as u64 + 1;
     state.intents = d["intents"].as_u64();
     state.identified_with_token = d["token"].as_str().is_some_and(|t| !t.is_empty());
+    let session_id = format!("fake-session-{number}");
     let ready = json!({
         "v": 10,
         "user": inner.bot_user(),
         "guilds": [{"id": inner.guild_id.to_string(), "unavailable": true}],
-        "session_id": format!("fake-session-{number}"),
+        "session_id": session_id,
         "resume_gateway_url": inner.gateway_url,
         "shard": [0, 1],
         "application": {"id": inner.application_id.to_string(), "flags": 0},
     });
+    let frame = json!({"op": 0, "t": "READY", "s": 1, "d": ready}).to_string();
     let identified_at = state.requests.len();
     state.sessions.push(Session {
         number,
-        tx: tx.clone(),
+        session_id,
+        link: Some((connection, tx.clone())),
         seq: 1,
+        log: vec![(1, frame.clone())],
         identified_at,
         open: true,
+        resumable: true,
+        awaiting_resume: false,
     });
     drop(state);
-    let _ = tx.send(json!({"op": 0, "t": "READY", "s": 1, "d": ready}).to_string());
+    let _ = tx.send(Control::Text(frame));
     inner.notify();
     number
+}
+
+/// RESUME: the session's missed dispatches, then RESUMED, on the new connection. `None` if
+/// the session cannot be resumed.
+fn resume(
+    inner: &Inner,
+    d: &Value,
+    connection: u64,
+    tx: mpsc::UnboundedSender<Control>,
+) -> Option<u64> {
+    let session_id = d["session_id"].as_str()?;
+    let seen = d["seq"].as_u64().unwrap_or(0);
+    if d["token"].as_str().is_none_or(str::is_empty) {
+        return None;
+    }
+    let mut state = inner.lock();
+    let s = state
+        .sessions
+        .iter_mut()
+        .find(|s| s.session_id == session_id && s.resumable)?;
+    // Under the lock: nothing can be dispatched in between, the order holds.
+    for (_, frame) in s.log.iter().filter(|(n, _)| *n > seen) {
+        let _ = tx.send(Control::Text(frame.clone()));
+    }
+    let resumed = json!({"op": 0, "t": "RESUMED", "s": s.seq, "d": {}}).to_string();
+    let _ = tx.send(Control::Text(resumed));
+    s.link = Some((connection, tx));
+    s.open = true;
+    s.awaiting_resume = false;
+    let number = s.number;
+    state.resumes += 1;
+    drop(state);
+    inner.notify();
+    Some(number)
 }
 
 #[cfg(test)]

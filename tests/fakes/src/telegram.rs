@@ -8,7 +8,9 @@
 //! migrations and private `/start`s, then wait for the bot's answers with timeouts.
 //!
 //! Faults for robustness tests: the next N requests of a method can be answered with 429 and a
-//! `retry_after`, with a 5xx, or dropped (the connection breaks mid-answer).
+//! `retry_after`, with a 5xx, dropped (the connection breaks mid-answer), or left hanging
+//! until the client gives up. An injected update can be delivered again
+//! ([`FakeTelegram::redeliver`]).
 //!
 //! ```no_run
 //! # async fn demo() -> anyhow::Result<()> {
@@ -173,12 +175,17 @@ pub enum Fault {
     ServerError(u16),
     /// Headers go out, then the connection breaks: the client sees a network error.
     Drop,
+    /// No answer at all: the request hangs until the client gives up (its own timeout; the
+    /// fake lets go after two minutes).
+    Hang,
 }
 
 /// `Recorded::status` of a request still waiting for its answer (a long poll).
 pub const PENDING: u16 = 0;
 /// `Recorded::status` of a request whose answer was dropped on purpose.
 pub const DROPPED: u16 = 1;
+/// `Recorded::status` of a request left hanging on purpose ([`Fault::Hang`]).
+pub const HUNG: u16 = 2;
 
 /// One request the bot made.
 #[derive(Clone, Debug)]
@@ -610,6 +617,17 @@ impl FakeTelegram {
         self.inner.updates_tx.send_modify(|n| *n += 1);
     }
 
+    /// Delivers an injected update once more under a new `update_id` (the same message or
+    /// callback query id): a replayed or duplicated delivery.
+    pub fn redeliver(&self, update_id: i64) -> Option<Injected> {
+        let update = self.inner.lock().history.get(&update_id).cloned()?;
+        let mut update = update;
+        if let Some(o) = update.as_object_mut() {
+            o.remove("update_id");
+        }
+        Some(self.inject(update))
+    }
+
     /// The bot's first reaction to an injected update (a request about its chat, or the
     /// answer to its button press) and how long it took: the latency a user feels.
     pub async fn first_reaction(
@@ -1011,6 +1029,17 @@ async fn api(
     } else {
         None
     };
+    if fault == Some(Fault::Hang) {
+        if let Some(r) = inner.lock().requests.get_mut(seq as usize) {
+            r.status = HUNG;
+        }
+        inner.requests_tx.send_modify(|n| *n += 1);
+        tokio::time::sleep(Duration::from_secs(120)).await;
+        let stream = futures_util::stream::once(async {
+            Err::<Vec<u8>, std::io::Error>(std::io::Error::other("the fake let go"))
+        });
+        return (StatusCode::OK, Body::from_stream(stream)).into_response();
+    }
     let outcome: ApiResult = if bot != format!("bot{}", inner.options.token) {
         Err(ApiError::new(StatusCode::UNAUTHORIZED, "Unauthorized"))
     } else {
@@ -1025,6 +1054,7 @@ async fn api(
                 "Internal Server Error",
             )),
             Some(Fault::Drop) => Err(ApiError::new(StatusCode::OK, "dropped")),
+            Some(Fault::Hang) => Err(ApiError::new(StatusCode::OK, "hung")),
             None if lower == "getupdates" => get_updates(&inner, &params).await,
             None => call(&inner, &lower, &params, &files),
         }

@@ -1,0 +1,102 @@
+//! Reads the bot's database after a run: how much was stored, and whether every table is
+//! sound (the crash checks).
+
+use serde_json::Value;
+use sqlx::Row;
+use sqlx::sqlite::SqliteConnectOptions;
+use std::collections::HashMap;
+use std::path::Path;
+use std::str::FromStr;
+
+async fn open(database: &Path) -> anyhow::Result<sqlx::SqlitePool> {
+    let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", database.display()))?
+        .read_only(true);
+    Ok(sqlx::SqlitePool::connect_with(options).await?)
+}
+
+/// Commands stored (rows of the event log) and the average size of what one stores (snapshot
+/// and events), for a fair baseline.
+pub async fn committed(database: &Path) -> anyhow::Result<(u64, usize)> {
+    let pool = open(database).await?;
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n,
+                COALESCE(AVG(LENGTH(command) + LENGTH(events)), 0) AS log_bytes,
+                (SELECT COALESCE(AVG(LENGTH(snapshot)), 0) FROM tables) AS snapshot_bytes
+         FROM table_log",
+    )
+    .fetch_one(&pool)
+    .await?;
+    let n: i64 = row.get("n");
+    let bytes: f64 = row.get::<f64, _>("log_bytes") + row.get::<f64, _>("snapshot_bytes");
+    pool.close().await;
+    Ok((n as u64, bytes as usize))
+}
+
+/// One stored table as the checks see it.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    pub id: i64,
+    pub chat: String,
+    pub status: String,
+    pub version: u64,
+    pub snapshot: Value,
+}
+
+pub async fn tables(database: &Path) -> anyhow::Result<Vec<StoredTable>> {
+    let pool = open(database).await?;
+    let rows = sqlx::query("SELECT id, chat, status, version, snapshot FROM tables ORDER BY id")
+        .fetch_all(&pool)
+        .await?;
+    pool.close().await;
+    rows.iter()
+        .map(|r| {
+            Ok(StoredTable {
+                id: r.get("id"),
+                chat: r.get("chat"),
+                status: r.get("status"),
+                version: r.get::<i64, _>("version") as u64,
+                snapshot: serde_json::from_str(r.get::<&str, _>("snapshot"))?,
+            })
+        })
+        .collect()
+}
+
+/// Game-lost debts per table.
+pub async fn bierrunden(database: &Path) -> anyhow::Result<HashMap<i64, i64>> {
+    let pool = open(database).await?;
+    let rows = sqlx::query(
+        "SELECT table_id, COUNT(*) AS n FROM ledger
+         WHERE kind = 'debt' AND reason = 'game_lost' GROUP BY table_id",
+    )
+    .fetch_all(&pool)
+    .await?;
+    pool.close().await;
+    Ok(rows
+        .iter()
+        .map(|r| (r.get::<Option<i64>, _>("table_id").unwrap_or(0), r.get("n")))
+        .collect())
+}
+
+/// Whether the request ids were stored (the interaction or update was committed).
+pub async fn stored_requests(database: &Path) -> anyhow::Result<std::collections::HashSet<String>> {
+    let pool = open(database).await?;
+    let rows = sqlx::query("SELECT request_id FROM requests")
+        .fetch_all(&pool)
+        .await?;
+    pool.close().await;
+    Ok(rows.iter().map(|r| r.get("request_id")).collect())
+}
+
+/// The Deckel of a stored game: the stock plus every player's, and the rule set's count.
+pub fn deckel(snapshot: &Value) -> Option<(u64, u64)> {
+    let game = snapshot.get("game").filter(|g| !g.is_null())?;
+    let stock = game.get("stock")?.as_u64()?;
+    let held: u64 = game
+        .get("holdings")?
+        .as_array()?
+        .iter()
+        .filter_map(Value::as_u64)
+        .sum();
+    let total = game.get("rules")?.get("deckel")?.as_u64()?;
+    Some((stock + held, total))
+}

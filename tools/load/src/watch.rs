@@ -1,0 +1,224 @@
+//! Follows what the bot sends to the fakes: the current table message of every chat (so the
+//! scripted players know whose turn it is) and, for Telegram, how long each update waited for
+//! the bot's first reaction. One pass over the new requests per tick, whatever the number
+//! of tables.
+
+use schocken_fakes::discord::{Call, FakeDiscord};
+use schocken_fakes::telegram::{FakeTelegram, PENDING};
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// A table message as the players see it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableMessage {
+    pub message_id: i64,
+    pub content: String,
+    /// Button ids (`v1:…`).
+    pub buttons: Vec<String>,
+    /// The table version the buttons were made for.
+    pub version: u64,
+    /// The table id the buttons belong to.
+    pub table: u64,
+    /// The game ended (the message lost its buttons).
+    pub finished: bool,
+}
+
+impl TableMessage {
+    fn new(message_id: i64, content: &str, buttons: Vec<String>) -> TableMessage {
+        let (table, version) = buttons
+            .iter()
+            .find_map(|b| parse_button(b))
+            .unwrap_or((0, 0));
+        TableMessage {
+            message_id,
+            content: content.to_string(),
+            finished: buttons.is_empty(),
+            buttons,
+            version,
+            table,
+        }
+    }
+
+    /// The button whose id starts with `prefix` (`v1:r:` roll, `v1:s:` stand, …).
+    pub fn button(&self, prefix: &str) -> Option<&str> {
+        self.buttons
+            .iter()
+            .find(|b| b.starts_with(prefix))
+            .map(String::as_str)
+    }
+
+    /// Whose turn it is and his throws (used, allowed), from the line marked "▶".
+    pub fn current(&self) -> Option<(String, u8, u8)> {
+        let line = self.content.lines().find(|l| l.starts_with("▶ "))?;
+        let name = line
+            .trim_start_matches("▶ ")
+            .split(" · ")
+            .next()?
+            .to_string();
+        let throws = line
+            .split(['·', ' '])
+            .find(|w| w.contains('/') && w.chars().next().is_some_and(|c| c.is_ascii_digit()))
+            .and_then(|w| {
+                let (a, b) = w.split_once('/')?;
+                Some((a.parse().ok()?, b.parse().ok()?))
+            });
+        let (used, max) = throws.unwrap_or((1, 3));
+        Some((name, used, max))
+    }
+}
+
+/// `v1:<action>:<table b36>:<version b36>…` → (table, version).
+fn parse_button(id: &str) -> Option<(u64, u64)> {
+    let mut parts = id.split(':');
+    if parts.next() != Some("v1") {
+        return None;
+    }
+    parts.next()?;
+    let table = u64::from_str_radix(parts.next()?, 36).ok()?;
+    let version = u64::from_str_radix(parts.next()?, 36).ok()?;
+    Some((table, version))
+}
+
+/// Follows the Discord fake.
+#[derive(Default)]
+pub struct DiscordWatch {
+    cursor: usize,
+    tables: HashMap<u64, TableMessage>,
+}
+
+impl DiscordWatch {
+    pub fn poll(&mut self, fake: &FakeDiscord) {
+        for r in fake.requests_since(self.cursor) {
+            self.cursor = r.seq + 1;
+            if !(200..300).contains(&r.status) {
+                continue;
+            }
+            let (channel, message, created) = match r.call {
+                Call::CreateMessage { channel, message } => (channel, message, true),
+                Call::EditMessage { channel, message } => (channel, message, false),
+                _ => continue,
+            };
+            let buttons: Vec<String> = r
+                .custom_ids()
+                .into_iter()
+                .filter(|b| b.starts_with("v1:"))
+                .collect();
+            let content = r.content().unwrap_or_default();
+            let tracked = self.tables.get(&channel).map(|t| t.message_id);
+            // A new table message has buttons; edits of the tracked one follow it to its end.
+            if (created && !buttons.is_empty()) || tracked == Some(message as i64) {
+                let mut next = TableMessage::new(message as i64, content, buttons);
+                if next.table == 0
+                    && let Some(old) = self.tables.get(&channel)
+                {
+                    next.table = old.table;
+                    next.version = old.version;
+                }
+                self.tables.insert(channel, next);
+            }
+        }
+    }
+
+    pub fn table(&self, channel: u64) -> Option<&TableMessage> {
+        self.tables.get(&channel)
+    }
+}
+
+/// Follows the Telegram fake and measures the first reaction to every injected update.
+#[derive(Default)]
+pub struct TelegramWatch {
+    cursor: u64,
+    tables: HashMap<i64, TableMessage>,
+    /// Updates waiting for the bot's first reaction, per chat.
+    waiting: HashMap<i64, Instant>,
+    callbacks: HashMap<String, i64>,
+    pub latencies: Vec<Duration>,
+}
+
+impl TelegramWatch {
+    /// An update about `chat` went out at `at` (with `callback` for a button press).
+    pub fn injected(&mut self, chat: i64, callback: Option<String>, at: Instant) {
+        self.waiting.entry(chat).or_insert(at);
+        if let Some(id) = callback {
+            self.callbacks.insert(id, chat);
+        }
+    }
+
+    pub fn poll(&mut self, fake: &FakeTelegram) {
+        for r in fake.requests_since(self.cursor) {
+            let poll = r.is("getUpdates");
+            if r.status == PENDING && !poll {
+                // Still being answered: look again next tick (the message id comes with it).
+                break;
+            }
+            self.cursor = r.seq + 1;
+            if poll {
+                continue;
+            }
+            let chat = r.chat_id().or_else(|| {
+                r.callback_query_id()
+                    .and_then(|id| self.callbacks.remove(id))
+            });
+            if let Some(chat) = chat
+                && let Some(at) = self.waiting.remove(&chat)
+            {
+                self.latencies.push(r.at.saturating_duration_since(at));
+            }
+            if !r.ok() {
+                continue;
+            }
+            let edit = r.is("editMessageText");
+            if !(edit || r.is("sendMessage")) {
+                continue;
+            }
+            let (Some(chat), Some(message)) = (
+                r.chat_id(),
+                if edit {
+                    r.message_id()
+                } else {
+                    r.result_message_id()
+                },
+            ) else {
+                continue;
+            };
+            let buttons: Vec<String> = r
+                .callback_data()
+                .into_iter()
+                .filter(|b| b.starts_with("v1:"))
+                .collect();
+            let tracked = self.tables.get(&chat).map(|t| t.message_id);
+            if (!edit && !buttons.is_empty()) || tracked == Some(message) {
+                let mut next = TableMessage::new(message, r.text().unwrap_or_default(), buttons);
+                if next.table == 0
+                    && let Some(old) = self.tables.get(&chat)
+                {
+                    next.table = old.table;
+                    next.version = old.version;
+                }
+                self.tables.insert(chat, next);
+            }
+        }
+    }
+
+    pub fn table(&self, chat: i64) -> Option<&TableMessage> {
+        self.tables.get(&chat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_current_player_and_the_buttons() {
+        let m = TableMessage::new(
+            7,
+            "🎲 Schocken · 1. Hälfte\n· Anna · 0 Deckel ▢ ▢ ▢ · fertig\n▶ Ben · 2 Deckel ⚀1 | ▢ ▢ · Wurf 2/3",
+            vec!["v1:r:a:1b".into(), "v1:s:a:1b".into()],
+        );
+        assert_eq!(m.current(), Some(("Ben".into(), 2, 3)));
+        assert_eq!((m.table, m.version), (10, 47));
+        assert_eq!(m.button("v1:s:"), Some("v1:s:a:1b"));
+        assert!(!m.finished);
+    }
+}
