@@ -276,12 +276,19 @@ impl RuleSet {
             "moinmoin" | "moin_moin" => "moin-moin",
             other => other,
         };
-        let text = PRESETS
+        // Each embedded preset is parsed once (a chat's rules are asked for on every move).
+        static PARSED: std::sync::LazyLock<Vec<(&'static str, Result<RuleSet, RulesError>)>> =
+            std::sync::LazyLock::new(|| {
+                PRESETS
+                    .iter()
+                    .map(|(n, text)| (*n, RuleSet::from_toml(text)))
+                    .collect()
+            });
+        PARSED
             .iter()
             .find(|(n, _)| *n == key)
-            .map(|(_, t)| *t)
-            .ok_or_else(|| RulesError::UnknownPreset(name.to_string()))?;
-        RuleSet::from_toml(text)
+            .map(|(_, parsed)| parsed.clone())
+            .ok_or_else(|| RulesError::UnknownPreset(name.to_string()))?
     }
 
     /// The default rule set (`standard`).

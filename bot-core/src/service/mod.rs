@@ -47,6 +47,8 @@ struct Slot {
     table: Option<Table>,
     /// The chat's settings, cached (changed only through this slot).
     settings: Option<ChatSettings>,
+    /// The rule set those settings give, cached with them.
+    rules: Option<crate::engine::RuleSet>,
     /// Request ids this chat handled lately (the database's `requests` table is the full
     /// record; this answers a quick repeat without a query).
     recent: std::collections::VecDeque<String>,
@@ -275,11 +277,13 @@ impl Service {
             }
             Request::SetRules { preset, switches } => {
                 slot.settings = None;
+                slot.rules = None;
                 self.set_rules(cmd, settings, preset.as_deref(), switches, slot)
                     .await
             }
             Request::SetTimer { seconds } => {
                 slot.settings = None;
+                slot.rules = None;
                 self.set_timer(cmd, settings, *seconds).await
             }
             Request::Debts => Ok(content(
@@ -305,6 +309,7 @@ impl Service {
                     return Err(fail(ServiceError::AdminOnly));
                 }
                 slot.settings = None;
+                slot.rules = None;
                 let next = self
                     .store
                     .close_season(
@@ -384,7 +389,14 @@ impl Service {
         actor_lang: Lang,
     ) -> Result<Reply, Failure> {
         let fail = |e: ServiceError| Failure::Service(e, actor_lang);
-        let rules = settings.rules().map_err(|e| fail(e.into()))?;
+        let rules = match slot.rules.clone() {
+            Some(rules) => rules,
+            None => {
+                let rules = settings.rules().map_err(|e| fail(e.into()))?;
+                slot.rules = Some(rules.clone());
+                rules
+            }
+        };
         let now = self.now();
         let ctx = TableContext {
             now,
@@ -423,28 +435,27 @@ impl Service {
             reply.table = Some(public_table(table));
             return Ok(reply);
         }
-        let table = self
-            .commit(out.clone(), cmd, now, cmd.request_id.as_deref())
+        let mut out = out;
+        self.commit(&mut out, cmd, now, cmd.request_id.as_deref())
             .await?;
-        let reply = build_reply(&table, &out, cmd, lang, actor_lang);
-        slot.table = Some(table);
+        let reply = build_reply(&out.table, &out, cmd, lang, actor_lang);
+        slot.table = Some(out.table);
         Ok(reply)
     }
 
-    /// Stores a table outcome; returns the stored table (with its id).
+    /// Stores a table outcome; on success its table has its id and log position.
     async fn commit(
         &self,
-        out: TableOutcome,
+        out: &mut TableOutcome,
         cmd: &Command,
         now: i64,
         request_id: Option<&str>,
-    ) -> Result<Table, Failure> {
-        let mut table = out.table;
-        table.log_seq += 1;
+    ) -> Result<(), Failure> {
+        out.table.log_seq += 1;
         let command = serde_json::to_string(&cmd.request).unwrap_or_default();
         let events = serde_json::to_string(&out.events).unwrap_or_default();
         let commit = crate::store::Commit {
-            table: &table,
+            table: &out.table,
             actor: cmd.actor.user.as_str(),
             command,
             events,
@@ -453,8 +464,9 @@ impl Service {
             request_id,
             now,
         };
-        table.id = self.store.commit(&commit).await?;
-        Ok(table)
+        let id = self.store.commit(&commit).await?;
+        out.table.id = id;
+        Ok(())
     }
 
     /// Remembers the platform message that shows a table, so edits go there.
@@ -484,6 +496,7 @@ impl Service {
             guard.loaded = false;
             guard.table = None;
             guard.settings = None;
+            guard.rules = None;
         }
         info!(old = %old, new = %new, "chat migrated");
         Ok(())
@@ -543,10 +556,11 @@ impl Service {
                 },
                 Request::Stand,
             );
-            match self.commit(out.clone(), &cmd, now, None).await {
-                Ok(stored) => {
-                    let reply = build_reply(&stored, &out, &cmd, lang, lang);
-                    slot.table = Some(stored);
+            let mut out = out;
+            match self.commit(&mut out, &cmd, now, None).await {
+                Ok(()) => {
+                    let reply = build_reply(&out.table, &out, &cmd, lang, lang);
+                    slot.table = Some(out.table);
                     let _ = self.outbound.send(Outbound { chat, reply });
                 }
                 Err(_) => {

@@ -69,6 +69,10 @@ pub struct Table {
     pub updated_at: i64,
     pub turn_deadline: Option<i64>,
     pub message_ref: Option<String>,
+    /// This game's statistics so far; they go to the store when the game ends (so a move is
+    /// one small write, and a game counts once it is over).
+    #[serde(default)]
+    pub pending_stats: Vec<StatDelta>,
 }
 
 /// What a table command changed.
@@ -95,7 +99,7 @@ pub struct NewDebt {
 }
 
 /// Statistics for one player, added up by the store.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StatDelta {
     pub user: UserId,
     pub name: String,
@@ -241,6 +245,7 @@ pub fn apply<R: DiceRoller + ?Sized>(
             updated_at: ctx.now,
             turn_deadline: None,
             message_ref: None,
+            pending_stats: Vec::new(),
         };
         let name = table.unique_name(&actor.name);
         table.members.push(Member {
@@ -342,9 +347,11 @@ pub fn apply<R: DiceRoller + ?Sized>(
             table.status = TableStatus::Abandoned;
             table.turn_deadline = None;
             table.version += 1;
+            let stats = std::mem::take(&mut table.pending_stats);
             let by = clean_name(&actor.name);
             let mut out = outcome(table, vec![Notice::Ended { by }]);
             out.events = events;
+            out.stats = stats;
             Ok(out)
         }
         Request::Start => {
@@ -441,8 +448,10 @@ pub fn close_idle(table: &Table, ctx: &TableContext) -> Option<TableOutcome> {
     table.turn_deadline = None;
     table.updated_at = ctx.now;
     table.version += 1;
+    let stats = std::mem::take(&mut table.pending_stats);
     let mut out = outcome(table, vec![Notice::IdleClosed]);
     out.events = events;
+    out.stats = stats;
     Some(out)
 }
 
@@ -519,6 +528,27 @@ fn play_bots<R: DiceRoller + ?Sized>(out: &mut TableOutcome, rng: &mut R) {
             Ok(events) => out.events.extend(events),
             Err(_) => return,
         }
+    }
+}
+
+/// Adds a player's delta to the game's statistics so far.
+fn add_stats(pending: &mut Vec<StatDelta>, delta: StatDelta) {
+    match pending.iter_mut().find(|s| s.user == delta.user) {
+        Some(s) => {
+            s.name = delta.name;
+            s.games += delta.games;
+            s.halves_lost += delta.halves_lost;
+            s.finals += delta.finals;
+            s.games_lost += delta.games_lost;
+            s.blattschuss += delta.blattschuss;
+            s.schock_aus += delta.schock_aus;
+            if let Some(best) = delta.best
+                && s.best.is_none_or(|b| best.rank > b.rank)
+            {
+                s.best = Some(best);
+            }
+        }
+        None => pending.push(delta),
     }
 }
 
@@ -623,5 +653,10 @@ fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
         _ => None,
     };
     out.debts.extend(debts);
-    out.stats.extend(stats);
+    for delta in stats {
+        add_stats(&mut table.pending_stats, delta);
+    }
+    if over {
+        out.stats = std::mem::take(&mut table.pending_stats);
+    }
 }

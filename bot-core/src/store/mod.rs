@@ -2,6 +2,7 @@
 //! Bierrunde ledger, statistics. Every accepted command is one transaction.
 
 mod ledger;
+mod moves;
 mod stats;
 
 pub use ledger::{LedgerRow, NewLedgerEntry};
@@ -93,6 +94,8 @@ pub struct Store {
     /// a busy database sleeps in steps of milliseconds — queueing in the process is fairer
     /// and keeps the tail latency low.
     writer: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// Moves go to one writer task that stores whatever has queued up in one statement.
+    moves: tokio::sync::mpsc::UnboundedSender<moves::Move>,
 }
 
 impl Store {
@@ -115,6 +118,8 @@ impl Store {
             setup.close().await?;
         }
         let pool = SqlitePoolOptions::new()
+            // A local file needs no liveness ping before every query.
+            .test_before_acquire(false)
             // An in-memory database lives in one connection.
             .max_connections(if memory { 1 } else { 4 })
             .min_connections(1)
@@ -122,9 +127,11 @@ impl Store {
             .max_lifetime(None)
             .connect_with(options)
             .await?;
+        let writer = std::sync::Arc::new(tokio::sync::Mutex::new(()));
         let store = Store {
+            moves: moves::spawn_writer(pool.clone(), writer.clone()),
             pool,
-            writer: std::sync::Arc::new(tokio::sync::Mutex::new(())),
+            writer,
         };
         store.migrate().await?;
         Ok(store)
@@ -196,6 +203,31 @@ impl Store {
             id: table.id,
             message: e.to_string(),
         })?;
+        if table.id != 0 && commit.debts.is_empty() && commit.stats.is_empty() {
+            // The common case, a move: handed to the group writer (see `moves`).
+            let (done, answer) = tokio::sync::oneshot::channel();
+            let job = moves::Move {
+                table_id: table.id,
+                chat: table.chat.0.clone(),
+                status: table.status.id(),
+                version: table.version as i64,
+                snapshot,
+                at: commit.now,
+                seq: table.log_seq as i64,
+                actor: commit.actor.to_string(),
+                command: commit.command.clone(),
+                events: commit.events.clone(),
+                request_id: commit.request_id.map(str::to_string),
+                done,
+            };
+            self.moves
+                .send(job)
+                .map_err(|_| StoreError::Db(sqlx::Error::PoolClosed))?;
+            return match answer.await {
+                Ok(result) => result.map(|()| table.id),
+                Err(_) => Err(StoreError::Db(sqlx::Error::PoolClosed)),
+            };
+        }
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         let id = if table.id == 0 {

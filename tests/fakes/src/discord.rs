@@ -884,6 +884,21 @@ impl FakeDiscord {
         self.inner.lock().requests.clone()
     }
 
+    /// Calls `visit` for each request from `seq` on (without copying them; a load test
+    /// follows hundreds of tables this way) until it returns false. Returns the position
+    /// after the last one visited.
+    pub fn visit_since(&self, seq: usize, mut visit: impl FnMut(&Recorded) -> bool) -> usize {
+        let state = self.inner.lock();
+        let mut next = seq;
+        for r in state.requests.get(seq..).unwrap_or_default() {
+            if !visit(r) {
+                break;
+            }
+            next = r.seq + 1;
+        }
+        next
+    }
+
     pub fn requests_since(&self, seq: usize) -> Vec<Recorded> {
         let state = self.inner.lock();
         state.requests.get(seq..).unwrap_or_default().to_vec()
@@ -1616,6 +1631,9 @@ async fn serve_gateway(listener: TcpListener, inner: Arc<Inner>) {
     loop {
         match listener.accept().await {
             Ok((stream, _)) => {
+                // Dispatches are small frames: send each at once (as Discord does), not after
+                // Nagle's wait for the last one's acknowledgement.
+                let _ = stream.set_nodelay(true);
                 tokio::spawn(session(stream, inner.clone()));
             }
             Err(e) => {

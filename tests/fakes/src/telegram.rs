@@ -807,6 +807,25 @@ impl FakeTelegram {
         self.inner.lock().requests.clone()
     }
 
+    /// Calls `visit` for each request with `seq >= from` (without copying them; a load test
+    /// follows hundreds of chats this way) until it returns false. Returns the position after
+    /// the last one visited.
+    pub fn visit_since(&self, from: u64, mut visit: impl FnMut(&Recorded) -> bool) -> u64 {
+        let state = self.inner.lock();
+        let mut next = from;
+        for r in state
+            .requests
+            .iter()
+            .skip(usize::try_from(from).unwrap_or(usize::MAX))
+        {
+            if !visit(r) {
+                break;
+            }
+            next = r.seq + 1;
+        }
+        next
+    }
+
     /// Requests with `seq >= from`.
     pub fn requests_since(&self, from: u64) -> Vec<Recorded> {
         let state = self.inner.lock();

@@ -99,6 +99,15 @@ impl Arena {
     }
 
     fn act(&self, seats: &Seats, player: usize, m: Move<'_>) -> bool {
+        let discord_sent = |injected: Option<schocken_fakes::discord::Injected>| match injected {
+            Some(i) => {
+                if let Ok(mut w) = self.discord_watch.lock() {
+                    w.injected(i.id, i.at);
+                }
+                true
+            }
+            None => false,
+        };
         let sent = match (seats, m) {
             (Seats::Discord { place, users }, Move::Command(name)) => self
                 .discord
@@ -111,7 +120,7 @@ impl Arena {
                     )
                     .ok()
                 })
-                .is_some(),
+                .is_some_and(|i| discord_sent(Some(i))),
             (Seats::Discord { place, users }, Move::Press(table, id)) => self
                 .discord
                 .as_ref()
@@ -119,7 +128,7 @@ impl Arena {
                     f.click_in(place, &users[player], table.message_id as u64, id)
                         .ok()
                 })
-                .is_some(),
+                .is_some_and(|i| discord_sent(Some(i))),
             (Seats::Telegram { chat, users }, m) => {
                 let Some(fake) = self.telegram.as_ref() else {
                     return false;
@@ -163,7 +172,13 @@ async fn until(
 }
 
 /// Plays games at one table until the arena stops.
-pub async fn play(arena: Arc<Arena>, seats: Seats) {
+pub async fn play(arena: Arc<Arena>, seats: Seats, seed: u64) {
+    use rand::{Rng, SeedableRng};
+    // Players think for 0.5 to 1.5 times the think time, and tables open at different
+    // moments: arrivals spread out like real ones instead of all tables moving in step.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut think = move |base: Duration| base.mul_f64(rng.random_range(0.5..1.5));
+    tokio::time::sleep(think(arena.think) * 2).await;
     let names = seats.names();
     let players = names.len();
     let patience = Duration::from_secs(15);
@@ -200,7 +215,7 @@ pub async fn play(arena: Arc<Arena>, seats: Seats) {
         // The game: whoever is to play rolls once, then stands.
         let mut acted: Option<(u64, Instant)> = None;
         loop {
-            tokio::time::sleep(arena.think).await;
+            tokio::time::sleep(think(arena.think)).await;
             if arena.stop.load(Ordering::Relaxed) {
                 return;
             }

@@ -39,6 +39,9 @@ pub struct LoadConfig {
     pub database: Option<PathBuf>,
     /// Run the plain sqlx comparison.
     pub baseline: bool,
+    /// Latency counts only events after this much of the run (the tables' opening burst is
+    /// no steady state).
+    pub warmup: Duration,
 }
 
 /// Latency figures in milliseconds.
@@ -77,6 +80,8 @@ pub struct Report {
     pub players: usize,
     pub think_ms: u64,
     pub seconds: f64,
+    /// Latency figures leave out events of the first `warmup_seconds`.
+    pub warmup_seconds: f64,
     /// Interactions and updates the players sent.
     pub sent: u64,
     /// Of those, answered by the bot.
@@ -165,12 +170,14 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
         tables.spawn(drive::play(
             arena.clone(),
             Seats::discord(i, guild, config.players),
+            config.seed ^ ((i as u64) << 1),
         ));
     }
     for i in 0..config.telegram_tables {
         tables.spawn(drive::play(
             arena.clone(),
             Seats::telegram(i, config.players),
+            config.seed ^ (((i as u64) << 1) | 1),
         ));
     }
 
@@ -210,22 +217,43 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
     let _ = watcher.await;
     poll_watches(&arena);
 
-    let discord_samples = arena
-        .discord
-        .as_ref()
-        .map(FakeDiscord::latencies)
-        .unwrap_or_default();
+    let measured_from = started + config.warmup;
+    let steady = |samples: Vec<(Instant, Duration)>| -> Vec<Duration> {
+        samples
+            .into_iter()
+            .filter(|(at, _)| *at >= measured_from)
+            .map(|(_, d)| d)
+            .collect()
+    };
+    let discord_samples = steady(
+        arena
+            .discord_watch
+            .lock()
+            .map(|w| w.latencies.clone())
+            .unwrap_or_default(),
+    );
     let discord_late = arena
         .discord
         .as_ref()
         .map(|d| d.late_answers().len())
         .unwrap_or(0);
-    let telegram_samples = arena
-        .telegram_watch
+    let telegram_samples = steady(
+        arena
+            .telegram_watch
+            .lock()
+            .map(|w| w.latencies.clone())
+            .unwrap_or_default(),
+    );
+    let answered = arena
+        .discord_watch
         .lock()
-        .map(|w| w.latencies.clone())
-        .unwrap_or_default();
-    let answered = discord_samples.len() + telegram_samples.len();
+        .map(|w| w.latencies.len())
+        .unwrap_or(0)
+        + arena
+            .telegram_watch
+            .lock()
+            .map(|w| w.latencies.len())
+            .unwrap_or(0);
     let all: Vec<Duration> = discord_samples
         .iter()
         .chain(telegram_samples.iter())
@@ -246,6 +274,7 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
         players: config.players,
         think_ms: config.think.as_millis() as u64,
         seconds,
+        warmup_seconds: config.warmup.as_secs_f64(),
         sent,
         answered,
         actions_per_second: answered as f64 / seconds,

@@ -79,43 +79,76 @@ fn parse_button(id: &str) -> Option<(u64, u64)> {
     Some((table, version))
 }
 
-/// Follows the Discord fake.
+/// Follows the Discord fake and measures the first answer to every interaction.
 #[derive(Default)]
 pub struct DiscordWatch {
     cursor: usize,
     tables: HashMap<u64, TableMessage>,
+    /// Interactions waiting for their first answer.
+    waiting: HashMap<u64, Instant>,
+    /// Answers seen before their interaction was registered here.
+    early: HashMap<u64, Instant>,
+    /// (injected at, first answer after).
+    pub latencies: Vec<(Instant, Duration)>,
 }
 
 impl DiscordWatch {
+    /// Interaction `id` went out at `at`.
+    pub fn injected(&mut self, id: u64, at: Instant) {
+        match self.early.remove(&id) {
+            Some(answered) => self
+                .latencies
+                .push((at, answered.saturating_duration_since(at))),
+            None => {
+                self.waiting.insert(id, at);
+            }
+        }
+    }
+
     pub fn poll(&mut self, fake: &FakeDiscord) {
-        for r in fake.requests_since(self.cursor) {
-            self.cursor = r.seq + 1;
-            if !(200..300).contains(&r.status) {
-                continue;
-            }
-            let (channel, message, created) = match r.call {
-                Call::CreateMessage { channel, message } => (channel, message, true),
-                Call::EditMessage { channel, message } => (channel, message, false),
-                _ => continue,
-            };
-            let buttons: Vec<String> = r
-                .custom_ids()
-                .into_iter()
-                .filter(|b| b.starts_with("v1:"))
-                .collect();
-            let content = r.content().unwrap_or_default();
-            let tracked = self.tables.get(&channel).map(|t| t.message_id);
-            // A new table message has buttons; edits of the tracked one follow it to its end.
-            if (created && !buttons.is_empty()) || tracked == Some(message as i64) {
-                let mut next = TableMessage::new(message as i64, content, buttons);
-                if next.table == 0
-                    && let Some(old) = self.tables.get(&channel)
-                {
-                    next.table = old.table;
-                    next.version = old.version;
+        let cursor = self.cursor;
+        self.cursor = fake.visit_since(cursor, |r| {
+            self.see(r);
+            true
+        });
+    }
+
+    fn see(&mut self, r: &schocken_fakes::discord::Recorded) {
+        if let Call::Callback { interaction, .. } = r.call {
+            match self.waiting.remove(&interaction) {
+                Some(at) => self
+                    .latencies
+                    .push((at, r.at.saturating_duration_since(at))),
+                None => {
+                    self.early.entry(interaction).or_insert(r.at);
                 }
-                self.tables.insert(channel, next);
             }
+        }
+        if !(200..300).contains(&r.status) {
+            return;
+        }
+        let (channel, message, created) = match r.call {
+            Call::CreateMessage { channel, message } => (channel, message, true),
+            Call::EditMessage { channel, message } => (channel, message, false),
+            _ => return,
+        };
+        let tracked = self.tables.get(&channel).map(|t| t.message_id);
+        let buttons: Vec<String> = r
+            .custom_ids()
+            .into_iter()
+            .filter(|b| b.starts_with("v1:"))
+            .collect();
+        // A new table message has buttons; edits of the tracked one follow it to its end.
+        if (created && !buttons.is_empty()) || tracked == Some(message as i64) {
+            let mut next =
+                TableMessage::new(message as i64, r.content().unwrap_or_default(), buttons);
+            if next.table == 0
+                && let Some(old) = self.tables.get(&channel)
+            {
+                next.table = old.table;
+                next.version = old.version;
+            }
+            self.tables.insert(channel, next);
         }
     }
 
@@ -132,7 +165,8 @@ pub struct TelegramWatch {
     /// Updates waiting for the bot's first reaction, per chat.
     waiting: HashMap<i64, Instant>,
     callbacks: HashMap<String, i64>,
-    pub latencies: Vec<Duration>,
+    /// (injected at, first reaction after).
+    pub latencies: Vec<(Instant, Duration)>,
 }
 
 impl TelegramWatch {
@@ -145,58 +179,58 @@ impl TelegramWatch {
     }
 
     pub fn poll(&mut self, fake: &FakeTelegram) {
-        for r in fake.requests_since(self.cursor) {
+        let cursor = self.cursor;
+        self.cursor = fake.visit_since(cursor, |r| {
             let poll = r.is("getUpdates");
             if r.status == PENDING && !poll {
                 // Still being answered: look again next tick (the message id comes with it).
-                break;
+                return false;
             }
-            self.cursor = r.seq + 1;
-            if poll {
-                continue;
+            if !poll {
+                self.see(r);
             }
-            let chat = r.chat_id().or_else(|| {
-                r.callback_query_id()
-                    .and_then(|id| self.callbacks.remove(id))
-            });
-            if let Some(chat) = chat
-                && let Some(at) = self.waiting.remove(&chat)
+            true
+        });
+    }
+
+    fn see(&mut self, r: &schocken_fakes::telegram::Recorded) {
+        let chat = r.chat_id().or_else(|| {
+            r.callback_query_id()
+                .and_then(|id| self.callbacks.remove(id))
+        });
+        if let Some(chat) = chat
+            && let Some(at) = self.waiting.remove(&chat)
+        {
+            self.latencies
+                .push((at, r.at.saturating_duration_since(at)));
+        }
+        let edit = r.is("editMessageText");
+        if !r.ok() || !(edit || r.is("sendMessage")) {
+            return;
+        }
+        let message = if edit {
+            r.message_id()
+        } else {
+            r.result_message_id()
+        };
+        let (Some(chat), Some(message)) = (r.chat_id(), message) else {
+            return;
+        };
+        let tracked = self.tables.get(&chat).map(|t| t.message_id);
+        let buttons: Vec<String> = r
+            .callback_data()
+            .into_iter()
+            .filter(|b| b.starts_with("v1:"))
+            .collect();
+        if (!edit && !buttons.is_empty()) || tracked == Some(message) {
+            let mut next = TableMessage::new(message, r.text().unwrap_or_default(), buttons);
+            if next.table == 0
+                && let Some(old) = self.tables.get(&chat)
             {
-                self.latencies.push(r.at.saturating_duration_since(at));
+                next.table = old.table;
+                next.version = old.version;
             }
-            if !r.ok() {
-                continue;
-            }
-            let edit = r.is("editMessageText");
-            if !(edit || r.is("sendMessage")) {
-                continue;
-            }
-            let (Some(chat), Some(message)) = (
-                r.chat_id(),
-                if edit {
-                    r.message_id()
-                } else {
-                    r.result_message_id()
-                },
-            ) else {
-                continue;
-            };
-            let buttons: Vec<String> = r
-                .callback_data()
-                .into_iter()
-                .filter(|b| b.starts_with("v1:"))
-                .collect();
-            let tracked = self.tables.get(&chat).map(|t| t.message_id);
-            if (!edit && !buttons.is_empty()) || tracked == Some(message) {
-                let mut next = TableMessage::new(message, r.text().unwrap_or_default(), buttons);
-                if next.table == 0
-                    && let Some(old) = self.tables.get(&chat)
-                {
-                    next.table = old.table;
-                    next.version = old.version;
-                }
-                self.tables.insert(chat, next);
-            }
+            self.tables.insert(chat, next);
         }
     }
 

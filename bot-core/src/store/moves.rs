@@ -1,0 +1,108 @@
+//! Group commit of moves: every move that queued up while the previous batch was written goes
+//! into the database in one multi-row INSERT (one statement, so all or nothing; see the
+//! migration `one_statement_moves`). Many tables moving at once then cost one write, not one
+//! each; a lone move is written at once.
+
+use super::StoreError;
+use sqlx::SqlitePool;
+use std::sync::Arc;
+use tokio::sync::{Mutex, mpsc, oneshot};
+
+/// Rows per statement (11 parameters each, far below SQLite's limit).
+const MAX_BATCH: usize = 64;
+
+/// One move to store, and where to say whether it was stored.
+pub(super) struct Move {
+    pub table_id: i64,
+    pub chat: String,
+    pub status: &'static str,
+    pub version: i64,
+    pub snapshot: String,
+    pub at: i64,
+    pub seq: i64,
+    pub actor: String,
+    pub command: String,
+    pub events: String,
+    pub request_id: Option<String>,
+    pub done: oneshot::Sender<Result<(), StoreError>>,
+}
+
+pub(super) fn spawn_writer(
+    pool: SqlitePool,
+    writer: Arc<Mutex<()>>,
+) -> mpsc::UnboundedSender<Move> {
+    let (tx, mut rx) = mpsc::unbounded_channel::<Move>();
+    tokio::spawn(async move {
+        while let Some(first) = rx.recv().await {
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH {
+                match rx.try_recv() {
+                    Ok(m) => batch.push(m),
+                    Err(_) => break,
+                }
+            }
+            let _guard = writer.lock().await;
+            match insert(&pool, &batch).await {
+                Ok(()) => {
+                    for m in batch {
+                        let _ = m.done.send(Ok(()));
+                    }
+                }
+                // One row failed (a repeated request id): store the others one by one so
+                // only that one is refused.
+                Err(_) if batch.len() > 1 => {
+                    for m in batch {
+                        let result = insert(&pool, std::slice::from_ref(&m)).await;
+                        let _ = m.done.send(result);
+                    }
+                }
+                Err(e) => {
+                    for m in batch {
+                        let _ = m.done.send(Err(copy(&e)));
+                    }
+                }
+            }
+        }
+    });
+    tx
+}
+
+fn copy(e: &StoreError) -> StoreError {
+    match e {
+        StoreError::Duplicate => StoreError::Duplicate,
+        other => StoreError::Db(sqlx::Error::Protocol(other.to_string())),
+    }
+}
+
+async fn insert(pool: &SqlitePool, batch: &[Move]) -> Result<(), StoreError> {
+    let mut sql = String::from(
+        "INSERT INTO table_moves (table_id, chat, status, version, snapshot, at, seq, actor,
+                                  command, events, request_id) VALUES ",
+    );
+    for i in 0..batch.len() {
+        if i > 0 {
+            sql.push(',');
+        }
+        sql.push_str("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    }
+    let mut query = sqlx::query(&sql);
+    for m in batch {
+        query = query
+            .bind(m.table_id)
+            .bind(&m.chat)
+            .bind(m.status)
+            .bind(m.version)
+            .bind(&m.snapshot)
+            .bind(m.at)
+            .bind(m.seq)
+            .bind(&m.actor)
+            .bind(&m.command)
+            .bind(&m.events)
+            .bind(&m.request_id);
+    }
+    match query.execute(pool).await {
+        Ok(_) => Ok(()),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Duplicate),
+        Err(e) => Err(e.into()),
+    }
+}
