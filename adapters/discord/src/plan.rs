@@ -5,7 +5,7 @@
 use crate::payload::Payload;
 use bot_core::render::{self, Button};
 use bot_core::service::reply::Content;
-use bot_core::service::{PrivateView, PublicTable, Reply, Request, ServiceError};
+use bot_core::service::{PrivateView, PublicTable, Reply, Request};
 use bot_core::text::Lang;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -157,9 +157,10 @@ pub fn plan(reply: &Reply, request: &Request, via: Via) -> Plan {
             }
             rows = private_rows(p);
         }
-        let repair = (reply.error_kind() == Some(&ServiceError::Stale))
-            .then(|| table.map(|t| TableUpdate::new(t, Vec::new(), public)))
-            .flatten()
+        // A refusal may come from a table message that missed an edit (the bot died between
+        // storing a move and showing it): bring it up to date unless it is known current.
+        let repair = table
+            .map(|t| TableUpdate::new(t, Vec::new(), public))
             .map(|u| TableUpdate {
                 repair_only: true,
                 ..u
@@ -251,6 +252,7 @@ pub fn plan_outbound(reply: &Reply, lang: Lang) -> Plan {
 mod tests {
     use super::*;
     use bot_core::service::Notice;
+    use bot_core::service::ServiceError;
 
     #[test]
     fn refusals_are_private_and_touch_nothing() {

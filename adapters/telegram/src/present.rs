@@ -11,9 +11,7 @@ use crate::identity::{self, chat_id};
 use crate::send::Api;
 use crate::table_message::same_state;
 use crate::text;
-use bot_core::service::{
-    Actor, Command, Content, Notice, PublicTable, Reply, Request, ServiceError, UserId,
-};
+use bot_core::service::{Actor, Command, Content, Notice, PublicTable, Reply, Request, UserId};
 use teloxide::types::{CallbackQuery, MessageId};
 use tracing::debug;
 
@@ -57,11 +55,10 @@ impl<B: Api> App<B> {
             self.tables.remember(t.table_id, chat);
         }
         if reply.is_error() || reply.private_notices.contains(&Notice::Stale) {
-            if reply.error_kind() == Some(&ServiceError::Stale)
-                && let Some(t) = &reply.table
-            {
-                // The presser saw an older state: the table message may have missed an edit
-                // (Telegram failed it, the bot restarted). Bring it up to date.
+            if let Some(t) = &reply.table {
+                // The presser may have acted on an older state: the table message may have
+                // missed an edit (Telegram failed it, the bot died between storing a move and
+                // showing it). Bring it up to date unless it is known to be current.
                 self.repair_table(chat, t).await;
             }
             // Nothing changed: only the actor hears why.

@@ -100,3 +100,81 @@ pub fn deckel(snapshot: &Value) -> Option<(u64, u64)> {
     let total = game.get("rules")?.get("deckel")?.as_u64()?;
     Some((stock + held, total))
 }
+
+/// What the players saw, gathered from both platforms.
+#[derive(Clone, Debug, Default)]
+pub struct SeenSummary {
+    pub versions: std::collections::BTreeMap<u64, u64>,
+    pub stuck: Vec<(i64, u64, u64, String)>,
+}
+
+/// Everything the crash checks found wrong (empty: all sound).
+pub async fn problems(
+    database: &Path,
+    seen_versions: &std::collections::BTreeMap<u64, u64>,
+) -> anyhow::Result<Vec<String>> {
+    let mut problems = Vec::new();
+    let stored = tables(database).await?;
+    let debts = bierrunden(database).await?;
+    for t in &stored {
+        if let Some((held, total)) = deckel(&t.snapshot)
+            && held != total
+        {
+            problems.push(format!("table {}: {held} Deckel, not {total}", t.id));
+        }
+        let owed = debts.get(&t.id).copied().unwrap_or(0);
+        let expected = i64::from(t.status == "finished");
+        if owed != expected {
+            problems.push(format!(
+                "table {} ({}): {owed} Bierrunden, expected {expected}",
+                t.id, t.status
+            ));
+        }
+    }
+    // Every scored round of every half: the stock and the players' Deckel add up.
+    let pool = open(database).await?;
+    let rows = sqlx::query("SELECT table_id, events FROM table_log")
+        .fetch_all(&pool)
+        .await?;
+    pool.close().await;
+    let totals: HashMap<i64, u64> = stored
+        .iter()
+        .filter_map(|t| deckel(&t.snapshot).map(|(_, total)| (t.id, total)))
+        .collect();
+    for row in rows {
+        let table: i64 = row.get("table_id");
+        let events: Value = serde_json::from_str(row.get::<&str, _>("events"))?;
+        for e in events.as_array().into_iter().flatten() {
+            if e.get("event").and_then(Value::as_str) != Some("round_scored") {
+                continue;
+            }
+            let stock = e.get("stock").and_then(Value::as_u64).unwrap_or(0);
+            let held: u64 = e
+                .get("throws")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|t| t.get("deckel").and_then(Value::as_u64))
+                .sum();
+            if let Some(total) = totals.get(&table)
+                && stock + held != *total
+            {
+                problems.push(format!(
+                    "table {table}: a round ended with {} Deckel, not {total}",
+                    stock + held
+                ));
+            }
+        }
+    }
+    for (table, shown) in seen_versions {
+        match stored.iter().find(|t| t.id as u64 == *table) {
+            Some(t) if t.version >= *shown => {}
+            Some(t) => problems.push(format!(
+                "table {table}: version {shown} was shown, only {} is stored",
+                t.version
+            )),
+            None => problems.push(format!("table {table} was shown but is not stored")),
+        }
+    }
+    Ok(problems)
+}

@@ -152,26 +152,19 @@ impl Arena {
     }
 }
 
-/// Waits until `check` holds for the table message (or the run stops / time runs out).
-async fn until(
-    arena: &Arena,
-    seats: &Seats,
-    timeout: Duration,
-    check: impl Fn(&TableMessage) -> bool,
-) -> Option<TableMessage> {
-    let deadline = Instant::now() + timeout;
-    loop {
-        if let Some(t) = arena.table(seats).filter(|t| check(t)) {
-            return Some(t);
-        }
-        if arena.stop.load(Ordering::Relaxed) || Instant::now() > deadline {
-            return None;
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+/// The names seated in a lobby message ("Am Tisch (2): Anna, Ben").
+fn seated(content: &str) -> Vec<String> {
+    content
+        .lines()
+        .find(|l| l.starts_with("Am Tisch (") || l.starts_with("At the table ("))
+        .and_then(|l| l.split_once("): "))
+        .map(|(_, names)| names.split(", ").map(str::to_string).collect())
+        .unwrap_or_default()
 }
 
-/// Plays games at one table until the arena stops.
+/// Plays games at one table until the arena stops. Each step looks at the table message as it
+/// is now and does what the table needs (open a game, join, start, move), so a bot killed
+/// in the middle of anything is simply picked up where the table stands.
 pub async fn play(arena: Arc<Arena>, seats: Seats, seed: u64) {
     use rand::{Rng, SeedableRng};
     // Players think for 0.5 to 1.5 times the think time, and tables open at different
@@ -180,76 +173,65 @@ pub async fn play(arena: Arc<Arena>, seats: Seats, seed: u64) {
     let mut think = move |base: Duration| base.mul_f64(rng.random_range(0.5..1.5));
     tokio::time::sleep(think(arena.think) * 2).await;
     let names = seats.names();
-    let players = names.len();
-    let patience = Duration::from_secs(15);
+    // A step the bot did not answer (it may have died meanwhile) is tried again after this.
+    let patience = Duration::from_secs(2);
+    let mut last: Option<(u64, u64, bool, Instant)> = None;
+    let mut counted: Option<u64> = None;
     while !arena.stop.load(Ordering::Relaxed) {
-        // A new game: open, seat everybody, start.
-        let before = arena.table(&seats).map(|t| t.message_id);
-        arena.act(&seats, 0, Move::Command("new"));
-        let Some(mut table) = until(&arena, &seats, patience, |t| {
-            Some(t.message_id) != before && t.button("v1:j:").is_some()
-        })
-        .await
-        else {
-            continue;
-        };
-        for p in 1..players {
-            let version = table.version;
-            arena.act(&seats, p, Move::Command("join"));
-            match until(&arena, &seats, patience, |t| t.version > version).await {
-                Some(t) => table = t,
-                None => break,
-            }
-        }
-        if let Some(start) = table.button("v1:g:").map(str::to_string) {
-            arena.act(&seats, 0, Move::Press(&table, &start));
-        }
-        if until(&arena, &seats, patience, |t| {
-            t.button("v1:r:").is_some() || t.finished
-        })
-        .await
-        .is_none()
+        tokio::time::sleep(think(arena.think).max(Duration::from_millis(5))).await;
+        let table = arena.table(&seats);
+        let state = table
+            .as_ref()
+            .map(|t| (t.table, t.version, t.finished))
+            .unwrap_or((0, 0, true));
+        // Wait for the answer to the last step, unless it is overdue.
+        if let Some((table_id, version, finished, at)) = last
+            && (table_id, version, finished) == state
+            && at.elapsed() < patience
         {
             continue;
         }
-        // The game: whoever is to play rolls once, then stands.
-        let mut acted: Option<(u64, Instant)> = None;
-        loop {
-            tokio::time::sleep(think(arena.think)).await;
-            if arena.stop.load(Ordering::Relaxed) {
-                return;
-            }
-            let Some(t) = arena.table(&seats) else {
-                continue;
-            };
-            if t.finished {
-                arena.games_finished.fetch_add(1, Ordering::Relaxed);
-                break;
-            }
-            // Wait for the answer to the last move (or try again after a while: the bot may
-            // have been restarted in between).
-            if let Some((version, at)) = acted
-                && t.version <= version
-                && at.elapsed() < patience
+        last = Some((state.0, state.1, state.2, Instant::now()));
+        let Some(t) = table.filter(|t| !t.finished) else {
+            // No game yet, or it ended: open the next one.
+            if let Some(t) = arena.table(&seats).filter(|t| t.finished)
+                && counted != Some(t.table)
             {
-                continue;
+                counted = Some(t.table);
+                arena.games_finished.fetch_add(1, Ordering::Relaxed);
             }
-            let Some((name, used, max)) = t.current() else {
-                continue;
-            };
-            let Some(player) = names.iter().position(|n| *n == name) else {
-                continue;
-            };
-            let prefix = if used < 2 && max > used {
-                "v1:r:"
-            } else {
-                "v1:s:"
-            };
-            let Some(id) = t.button(prefix).map(str::to_string) else {
-                continue;
-            };
+            arena.act(&seats, 0, Move::Command("new"));
+            continue;
+        };
+        if t.button("v1:j:").is_some() {
+            // The lobby: seat whoever is missing, then start.
+            let sitting = seated(&t.content);
+            match names.iter().position(|n| !sitting.contains(n)) {
+                Some(p) => {
+                    arena.act(&seats, p, Move::Command("join"));
+                }
+                None => {
+                    if let Some(start) = t.button("v1:g:").map(str::to_string) {
+                        arena.act(&seats, 0, Move::Press(&t, &start));
+                    }
+                }
+            }
+            continue;
+        }
+        // The game: whoever is to play rolls once, then stands.
+        let Some((name, used, max)) = t.current() else {
+            continue;
+        };
+        let Some(player) = names.iter().position(|n| *n == name) else {
+            continue;
+        };
+        let prefix = if used < 2 && max > used {
+            "v1:r:"
+        } else {
+            "v1:s:"
+        };
+        if let Some(id) = t.button(prefix).map(str::to_string) {
             arena.act(&seats, player, Move::Press(&t, &id));
-            acted = Some((t.version, Instant::now()));
         }
     }
 }

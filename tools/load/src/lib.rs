@@ -105,7 +105,15 @@ pub struct Report {
     pub ratio_to_baseline: Option<f64>,
     pub database: PathBuf,
     pub log: PathBuf,
+    /// Table id → the highest version the players were shown (every one must be stored).
+    pub seen_versions: std::collections::BTreeMap<u64, u64>,
+    /// Chats whose game had not finished and had not moved for `STUCK_AFTER` at the end:
+    /// (chat, table, version, the table message the players saw).
+    pub stuck: Vec<(i64, u64, u64, String)>,
 }
+
+/// A game that has not moved for this long at the end of a run counts as stuck.
+pub const STUCK_AFTER: Duration = Duration::from_secs(15);
 
 /// Runs the load and returns its report. The database (and the bot's log) stay in
 /// `work_dir` for checks.
@@ -114,7 +122,7 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
         .database
         .clone()
         .unwrap_or_else(|| work_dir.join("load.db"));
-    let log = work_dir.join("bot.log");
+    let log = database.with_extension("log");
     let discord = if config.discord_tables > 0 {
         Some(FakeDiscord::start().await?)
     } else {
@@ -260,6 +268,22 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
         .copied()
         .collect();
 
+    let mut seen = check::SeenSummary::default();
+    for s in [
+        arena.discord_watch.lock().map(|w| w.seen.clone()).ok(),
+        arena.telegram_watch.lock().map(|w| w.seen.clone()).ok(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        seen.versions.extend(s.versions);
+        for (chat, (table, at)) in &s.progress {
+            if !table.finished && at.elapsed() > STUCK_AFTER {
+                seen.stuck
+                    .push((*chat, table.table, table.version, table.content.clone()));
+            }
+        }
+    }
     let (committed, payload) = check::committed(&database).await?;
     let sent = arena.sent.load(Ordering::Relaxed);
     let (baseline_tx_per_second, ratio_to_baseline) = if config.baseline && committed > 0 {
@@ -292,6 +316,8 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
         ratio_to_baseline,
         database,
         log,
+        seen_versions: seen.versions,
+        stuck: seen.stuck,
     })
 }
 

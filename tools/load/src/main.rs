@@ -46,6 +46,9 @@ struct Args {
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
+    /// Keep the bot's database (and its log, next to it) here instead of a temporary file.
+    #[arg(long)]
+    database: Option<PathBuf>,
 }
 
 fn print(report: &Report) {
@@ -115,7 +118,7 @@ fn main() -> ExitCode {
         binary: args.bin.unwrap_or_else(bot::default_binary),
         kills: args.kills,
         seed: args.seed,
-        database: None,
+        database: args.database.clone(),
         baseline: !args.no_baseline,
         warmup: Duration::from_secs(args.warmup.min(args.duration / 2)),
     };
@@ -138,6 +141,32 @@ fn main() -> ExitCode {
     };
     match runtime.block_on(schocken_load::run(&config, dir.path())) {
         Ok(report) => {
+            if config.kills > 0 {
+                let problems = runtime
+                    .block_on(schocken_load::check::problems(
+                        &report.database,
+                        &report.seen_versions,
+                    ))
+                    .unwrap_or_else(|e| vec![e.to_string()]);
+                let mut lines = vec![format!(
+                    "after {} kills: {} problems, {} stuck games",
+                    config.kills,
+                    problems.len(),
+                    report.stuck.len()
+                )];
+                lines.extend(problems.iter().map(|p| format!("  {p}")));
+                lines.extend(report.stuck.iter().map(|(chat, table, version, _)| {
+                    format!("  stuck: chat {chat}, table {table} v{version}")
+                }));
+                // With --json, stdout is the report alone.
+                for line in lines {
+                    if args.json {
+                        eprintln!("{line}");
+                    } else {
+                        println!("{line}");
+                    }
+                }
+            }
             if args.json {
                 println!(
                     "{}",

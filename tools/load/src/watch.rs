@@ -79,6 +79,35 @@ fn parse_button(id: &str) -> Option<(u64, u64)> {
     Some((table, version))
 }
 
+/// What the players saw of every table: the highest version shown, and when the chat's
+/// current table last moved (for the crash checks: nothing acknowledged may be lost, no game
+/// may be stuck).
+#[derive(Clone, Debug, Default)]
+pub struct Seen {
+    /// Table id → the highest version any table message showed.
+    pub versions: HashMap<u64, u64>,
+    /// Chat → (its current table message, when its version last went up).
+    pub progress: HashMap<i64, (TableMessage, Instant)>,
+}
+
+impl Seen {
+    fn saw(&mut self, chat: i64, table: &TableMessage) {
+        if table.table == 0 {
+            return;
+        }
+        let best = self.versions.entry(table.table).or_insert(0);
+        *best = (*best).max(table.version);
+        let moved = self.progress.get(&chat).is_none_or(|(old, _)| {
+            old.table != table.table
+                || old.version != table.version
+                || old.finished != table.finished
+        });
+        if moved {
+            self.progress.insert(chat, (table.clone(), Instant::now()));
+        }
+    }
+}
+
 /// Follows the Discord fake and measures the first answer to every interaction.
 #[derive(Default)]
 pub struct DiscordWatch {
@@ -90,6 +119,7 @@ pub struct DiscordWatch {
     early: HashMap<u64, Instant>,
     /// (injected at, first answer after).
     pub latencies: Vec<(Instant, Duration)>,
+    pub seen: Seen,
 }
 
 impl DiscordWatch {
@@ -148,6 +178,7 @@ impl DiscordWatch {
                 next.table = old.table;
                 next.version = old.version;
             }
+            self.seen.saw(channel as i64, &next);
             self.tables.insert(channel, next);
         }
     }
@@ -167,6 +198,7 @@ pub struct TelegramWatch {
     callbacks: HashMap<String, i64>,
     /// (injected at, first reaction after).
     pub latencies: Vec<(Instant, Duration)>,
+    pub seen: Seen,
 }
 
 impl TelegramWatch {
@@ -230,6 +262,7 @@ impl TelegramWatch {
                 next.table = old.table;
                 next.version = old.version;
             }
+            self.seen.saw(chat, &next);
             self.tables.insert(chat, next);
         }
     }
