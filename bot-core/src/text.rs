@@ -45,17 +45,47 @@ impl Lang {
     }
 }
 
-struct Bundles {
+/// A pair of Fluent bundles, German and English, from two `.ftl` sources. The game's texts
+/// are one catalog ([`tr`]); an adapter with texts of its own makes another.
+pub struct Catalog {
     de: FluentBundle<FluentResource>,
     en: FluentBundle<FluentResource>,
 }
 
-fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+impl Catalog {
+    pub fn new(de: &str, en: &str) -> Catalog {
+        Catalog {
+            de: bundle(Lang::De, de),
+            en: bundle(Lang::En, en),
+        }
+    }
+
+    /// The message `id` in `lang`. A missing message shows its id (and the tests catch it).
+    pub fn tr(&self, lang: Lang, id: &str, args: Args<'_>) -> String {
+        let bundle = match lang {
+            Lang::De => &self.de,
+            Lang::En => &self.en,
+        };
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            return id.to_string();
+        };
+        let mut fluent_args = FluentArgs::new();
+        for (k, v) in args {
+            fluent_args.set(*k, v.clone());
+        }
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, Some(&fluent_args), &mut errors)
+            .into_owned()
+    }
+}
+
+fn bundle(lang: Lang, source: &str) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = lang.code().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     // No Unicode isolation marks: chat clients show them as stray characters.
     bundle.set_use_isolating(false);
-    let resource = match FluentResource::try_new(lang.source().to_string()) {
+    let resource = match FluentResource::try_new(source.to_string()) {
         Ok(r) => r,
         Err((r, errors)) => {
             // A syntax error in a shipped file is a build defect; the tests catch it.
@@ -69,32 +99,15 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
     bundle
 }
 
-static BUNDLES: LazyLock<Bundles> = LazyLock::new(|| Bundles {
-    de: bundle(Lang::De),
-    en: bundle(Lang::En),
-});
+static GAME: LazyLock<Catalog> =
+    LazyLock::new(|| Catalog::new(Lang::De.source(), Lang::En.source()));
 
 /// Arguments for a message.
 pub type Args<'a> = &'a [(&'a str, FluentValue<'a>)];
 
-/// The message `id` in `lang`. A missing message shows its id (and the tests catch it).
+/// The game's message `id` in `lang`. A missing message shows its id (and the tests catch it).
 pub fn tr(lang: Lang, id: &str, args: Args<'_>) -> String {
-    let bundles = &*BUNDLES;
-    let bundle = match lang {
-        Lang::De => &bundles.de,
-        Lang::En => &bundles.en,
-    };
-    let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
-        return id.to_string();
-    };
-    let mut fluent_args = FluentArgs::new();
-    for (k, v) in args {
-        fluent_args.set(*k, v.clone());
-    }
-    let mut errors = Vec::new();
-    bundle
-        .format_pattern(pattern, Some(&fluent_args), &mut errors)
-        .into_owned()
+    GAME.tr(lang, id, args)
 }
 
 /// The ids of every message in `lang` (for the test that both languages match).

@@ -270,8 +270,16 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
 
     let mut seen = check::SeenSummary::default();
     for s in [
-        arena.discord_watch.lock().map(|w| w.seen.clone()).ok(),
-        arena.telegram_watch.lock().map(|w| w.seen.clone()).ok(),
+        arena
+            .discord_watch
+            .lock()
+            .map(|w| w.tables.seen.clone())
+            .ok(),
+        arena
+            .telegram_watch
+            .lock()
+            .map(|w| w.tables.seen.clone())
+            .ok(),
     ]
     .into_iter()
     .flatten()

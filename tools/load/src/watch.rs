@@ -108,18 +108,55 @@ impl Seen {
     }
 }
 
+/// The table message of every chat, as the bot last wrote it.
+#[derive(Default)]
+pub struct Tables {
+    by_chat: HashMap<i64, TableMessage>,
+    pub seen: Seen,
+}
+
+impl Tables {
+    /// The bot created (`created`) or edited message `message` in `chat`. A new message with
+    /// buttons is a new table message; edits of the tracked one follow it to its end.
+    fn wrote(
+        &mut self,
+        chat: i64,
+        message: i64,
+        content: &str,
+        buttons: Vec<String>,
+        created: bool,
+    ) {
+        let tracked = self.by_chat.get(&chat).map(|t| t.message_id);
+        if !((created && !buttons.is_empty()) || tracked == Some(message)) {
+            return;
+        }
+        let mut next = TableMessage::new(message, content, buttons);
+        if next.table == 0
+            && let Some(old) = self.by_chat.get(&chat)
+        {
+            next.table = old.table;
+            next.version = old.version;
+        }
+        self.seen.saw(chat, &next);
+        self.by_chat.insert(chat, next);
+    }
+
+    pub fn get(&self, chat: i64) -> Option<&TableMessage> {
+        self.by_chat.get(&chat)
+    }
+}
+
 /// Follows the Discord fake and measures the first answer to every interaction.
 #[derive(Default)]
 pub struct DiscordWatch {
     cursor: usize,
-    tables: HashMap<u64, TableMessage>,
+    pub tables: Tables,
     /// Interactions waiting for their first answer.
     waiting: HashMap<u64, Instant>,
     /// Answers seen before their interaction was registered here.
     early: HashMap<u64, Instant>,
     /// (injected at, first answer after).
     pub latencies: Vec<(Instant, Duration)>,
-    pub seen: Seen,
 }
 
 impl DiscordWatch {
@@ -162,29 +199,22 @@ impl DiscordWatch {
             Call::EditMessage { channel, message } => (channel, message, false),
             _ => return,
         };
-        let tracked = self.tables.get(&channel).map(|t| t.message_id);
         let buttons: Vec<String> = r
             .custom_ids()
             .into_iter()
             .filter(|b| b.starts_with("v1:"))
             .collect();
-        // A new table message has buttons; edits of the tracked one follow it to its end.
-        if (created && !buttons.is_empty()) || tracked == Some(message as i64) {
-            let mut next =
-                TableMessage::new(message as i64, r.content().unwrap_or_default(), buttons);
-            if next.table == 0
-                && let Some(old) = self.tables.get(&channel)
-            {
-                next.table = old.table;
-                next.version = old.version;
-            }
-            self.seen.saw(channel as i64, &next);
-            self.tables.insert(channel, next);
-        }
+        self.tables.wrote(
+            channel as i64,
+            message as i64,
+            r.content().unwrap_or_default(),
+            buttons,
+            created,
+        );
     }
 
     pub fn table(&self, channel: u64) -> Option<&TableMessage> {
-        self.tables.get(&channel)
+        self.tables.get(channel as i64)
     }
 }
 
@@ -192,13 +222,12 @@ impl DiscordWatch {
 #[derive(Default)]
 pub struct TelegramWatch {
     cursor: u64,
-    tables: HashMap<i64, TableMessage>,
+    pub tables: Tables,
     /// Updates waiting for the bot's first reaction, per chat.
     waiting: HashMap<i64, Instant>,
     callbacks: HashMap<String, i64>,
     /// (injected at, first reaction after).
     pub latencies: Vec<(Instant, Duration)>,
-    pub seen: Seen,
 }
 
 impl TelegramWatch {
@@ -248,27 +277,17 @@ impl TelegramWatch {
         let (Some(chat), Some(message)) = (r.chat_id(), message) else {
             return;
         };
-        let tracked = self.tables.get(&chat).map(|t| t.message_id);
         let buttons: Vec<String> = r
             .callback_data()
             .into_iter()
             .filter(|b| b.starts_with("v1:"))
             .collect();
-        if (!edit && !buttons.is_empty()) || tracked == Some(message) {
-            let mut next = TableMessage::new(message, r.text().unwrap_or_default(), buttons);
-            if next.table == 0
-                && let Some(old) = self.tables.get(&chat)
-            {
-                next.table = old.table;
-                next.version = old.version;
-            }
-            self.seen.saw(chat, &next);
-            self.tables.insert(chat, next);
-        }
+        self.tables
+            .wrote(chat, message, r.text().unwrap_or_default(), buttons, !edit);
     }
 
     pub fn table(&self, chat: i64) -> Option<&TableMessage> {
-        self.tables.get(&chat)
+        self.tables.get(chat)
     }
 }
 
