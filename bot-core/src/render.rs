@@ -33,6 +33,16 @@ pub struct Button {
 
 const FACES: [char; 6] = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 
+/// `text` in at most `max` characters; a cut text ends with "…".
+pub fn clip(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
 /// A die face (⚀ … ⚅).
 pub fn face(value: u8) -> char {
     FACES[usize::from(value.clamp(1, 6) - 1)]

@@ -1,7 +1,7 @@
 //! Discord messages as plain data: text within Discord's limits and buttons in at most five
 //! rows of five, plus their serenity builders. No HTTP here.
 
-use bot_core::render::{Button, ButtonStyle};
+use bot_core::render::{Button, ButtonStyle, clip};
 use serenity::all::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
     CreateButton, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
@@ -143,16 +143,6 @@ fn button(b: &Button) -> CreateButton {
             ButtonStyle::Success => DiscordStyle::Success,
             ButtonStyle::Danger => DiscordStyle::Danger,
         })
-}
-
-/// `text` in at most `max` characters; a cut text ends with "…".
-pub fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
 }
 
 /// At most five rows of five buttons, labels cut to 80 characters, no button whose id Discord

@@ -2,7 +2,7 @@
 //! notices under it, answers, refusals, alerts. Telegram's limits are applied here (4096
 //! characters per message, 200 per alert).
 
-use bot_core::render;
+use bot_core::render::{self, clip};
 use bot_core::service::{Content, Notice, PrivateView, PublicTable, Reply};
 use bot_core::text::Lang;
 
@@ -10,16 +10,6 @@ use bot_core::text::Lang;
 pub const MAX_TEXT: usize = 4096;
 /// The longest alert (answerCallbackQuery) text.
 pub const MAX_ALERT: usize = 200;
-
-/// `text` cut to `max` characters (with an ellipsis when cut).
-pub fn clip(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
 
 /// The public notices of a reply, one line each, in the chat's language.
 pub fn notices(reply: &Reply) -> Vec<String> {

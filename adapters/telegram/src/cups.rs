@@ -9,6 +9,7 @@ use crate::keyboard;
 use crate::memory::{CupMessage, Reach};
 use crate::present::Origin;
 use crate::send::{Api, Failure, classify, retry};
+use bot_core::render;
 use bot_core::service::{PrivateView, Reply, Request};
 use teloxide::payloads::{
     EditMessageReplyMarkupSetters, EditMessageTextSetters, SendMessageSetters,
@@ -28,7 +29,7 @@ impl<B: Api> App<B> {
         if !self.private.may_write(user) {
             return false;
         }
-        let text = compose::clip(text, compose::MAX_TEXT);
+        let text = render::clip(text, compose::MAX_TEXT);
         match retry("sendMessage", || {
             self.bot
                 .send_message(TgChatId(user as i64), text.clone())

@@ -4,6 +4,7 @@
 use crate::app::App;
 use crate::compose;
 use crate::send::{Api, Failure, classify, retry};
+use bot_core::render;
 use teloxide::payloads::{AnswerCallbackQuerySetters, SendDocumentSetters, SendMessageSetters};
 use teloxide::requests::Request as _;
 use teloxide::types::{CallbackQuery, ChatId as TgChatId, InputFile, MessageId, ReplyParameters};
@@ -11,7 +12,7 @@ use tracing::{debug, warn};
 
 impl<B: Api> App<B> {
     pub async fn send_text(&self, chat: i64, text: &str) {
-        let text = compose::clip(text, compose::MAX_TEXT);
+        let text = render::clip(text, compose::MAX_TEXT);
         if text.trim().is_empty() {
             return;
         }
@@ -29,7 +30,7 @@ impl<B: Api> App<B> {
 
     /// Answers a command message (a refusal, a hint).
     pub async fn reply_to(&self, chat: i64, message: MessageId, text: &str) {
-        let text = compose::clip(text, compose::MAX_TEXT);
+        let text = render::clip(text, compose::MAX_TEXT);
         if let Err(e) = retry("sendMessage", || {
             self.bot
                 .send_message(TgChatId(chat), text.clone())
@@ -47,7 +48,7 @@ impl<B: Api> App<B> {
 
     pub(crate) async fn send_document(&self, chat: i64, filename: &str, csv: &str, caption: &str) {
         let bytes = csv.as_bytes().to_vec();
-        let caption = compose::clip(caption, 1024);
+        let caption = render::clip(caption, 1024);
         if let Err(e) = retry("sendDocument", || {
             self.bot
                 .send_document(

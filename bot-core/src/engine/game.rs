@@ -341,6 +341,16 @@ impl Game {
     }
 
     /// Marks the cup at `index` done; the starter's finish sets the limit (R-RND-2).
+    fn stand(&mut self, index: usize, automatic: bool, events: &mut Vec<Event>) {
+        let cup = &self.round.cups[index];
+        events.push(Event::Stood {
+            seat: cup.seat,
+            throws: cup.throws,
+            automatic,
+        });
+        self.finish_turn(index, events);
+    }
+
     fn finish_turn(&mut self, index: usize, events: &mut Vec<Event>) {
         let cup = &mut self.round.cups[index];
         cup.done = true;
@@ -777,24 +787,11 @@ impl Game {
                     in_place,
                 });
                 if in_place {
-                    let throws = self.round.cups[index].throws;
-                    events.push(Event::Stood {
-                        seat,
-                        throws,
-                        automatic: true,
-                    });
-                    self.finish_turn(index, events);
+                    // Turned in place on the last throw: nothing left to do but stand.
+                    self.stand(index, true, events);
                 }
             }
-            Action::Stand => {
-                let throws = self.round.cups[index].throws;
-                events.push(Event::Stood {
-                    seat,
-                    throws,
-                    automatic: false,
-                });
-                self.finish_turn(index, events);
-            }
+            Action::Stand => self.stand(index, false, events),
             Action::Blind => {
                 self.round.cups[index].blind = true;
                 events.push(Event::WentBlind { seat });

@@ -7,7 +7,7 @@ use super::table::TableStatus;
 use crate::engine::judge::Verdict;
 use crate::engine::{DebtReason, Event, RoundSummary, RuleSet, TableView};
 use crate::text::Lang;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The public state of a table: the message every member sees, edited in place.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -122,9 +122,9 @@ pub struct LedgerLine {
     pub reverses: Option<i64>,
 }
 
-/// One player's statistics for the current season.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct StatLine {
+/// One player's statistics: a season's totals, or what one game adds to them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerStats {
     pub user: UserId,
     pub name: String,
     pub games: i64,
@@ -148,7 +148,7 @@ pub enum Content {
     },
     Stats {
         season: i64,
-        lines: Vec<StatLine>,
+        lines: Vec<PlayerStats>,
     },
     Rules {
         rules: RuleSet,

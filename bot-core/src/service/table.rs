@@ -5,9 +5,9 @@
 use super::command::{Command, Request, UserRef};
 use super::error::ServiceError;
 use super::ids::{ChatId, UserId};
+use super::reply::PlayerStats;
 use crate::engine::{
-    Action, DebtReason, DiceRoller, Evaluation, Event, Game, MAX_PLAYERS, RuleSet, Seat,
-    ThrowClass, ai,
+    Action, DebtReason, DiceRoller, Event, Game, MAX_PLAYERS, RuleSet, Seat, ThrowClass, ai,
 };
 use serde::{Deserialize, Serialize};
 
@@ -72,7 +72,7 @@ pub struct Table {
     /// This game's statistics so far; they go to the store when the game ends (so a move is
     /// one small write, and a game counts once it is over).
     #[serde(default)]
-    pub pending_stats: Vec<StatDelta>,
+    pub pending_stats: Vec<PlayerStats>,
 }
 
 /// What a table command changed.
@@ -86,7 +86,7 @@ pub struct TableOutcome {
     /// New ledger debts.
     pub debts: Vec<NewDebt>,
     /// Statistics to add.
-    pub stats: Vec<StatDelta>,
+    pub stats: Vec<PlayerStats>,
     /// Whether the table state changed at all (a repeated look changes nothing).
     pub changed: bool,
 }
@@ -96,20 +96,6 @@ pub struct NewDebt {
     pub user: UserId,
     pub name: String,
     pub reason: DebtReason,
-}
-
-/// Statistics for one player, added up by the store.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StatDelta {
-    pub user: UserId,
-    pub name: String,
-    pub games: i64,
-    pub halves_lost: i64,
-    pub finals: i64,
-    pub games_lost: i64,
-    pub blattschuss: i64,
-    pub schock_aus: i64,
-    pub best: Option<Evaluation>,
 }
 
 /// What the table logic needs from outside.
@@ -162,6 +148,18 @@ impl Table {
                 UserRef::Name(n) => n.clone(),
             },
         })
+    }
+
+    /// Seats a new member under a name no other member has; returns that name.
+    fn seat(&mut self, user: UserId, wanted: &str, bot: bool) -> String {
+        let name = self.unique_name(wanted);
+        self.members.push(Member {
+            user,
+            name: name.clone(),
+            bot,
+            left: false,
+        });
+        name
     }
 
     fn unique_name(&self, wanted: &str) -> String {
@@ -247,13 +245,7 @@ pub fn apply<R: DiceRoller + ?Sized>(
             message_ref: None,
             pending_stats: Vec::new(),
         };
-        let name = table.unique_name(&actor.name);
-        table.members.push(Member {
-            user: actor.user.clone(),
-            name: name.clone(),
-            bot: false,
-            left: false,
-        });
+        let name = table.seat(actor.user.clone(), &actor.name, false);
         return Ok(outcome(table, vec![Notice::Opened { name }]));
     }
 
@@ -280,13 +272,7 @@ pub fn apply<R: DiceRoller + ?Sized>(
             if table.members.len() >= MAX_PLAYERS {
                 return Err(ServiceError::TableFull { max: MAX_PLAYERS });
             }
-            let name = table.unique_name(&actor.name);
-            table.members.push(Member {
-                user: actor.user.clone(),
-                name: name.clone(),
-                bot: false,
-                left: false,
-            });
+            let name = table.seat(actor.user.clone(), &actor.name, false);
             table.version += 1;
             Ok(outcome(table, vec![Notice::Joined { name }]))
         }
@@ -300,14 +286,8 @@ pub fn apply<R: DiceRoller + ?Sized>(
             if table.members.len() >= MAX_PLAYERS {
                 return Err(ServiceError::TableFull { max: MAX_PLAYERS });
             }
-            let name = table.unique_name(name);
-            let user = UserId(format!("bot:{}:{}", table.chat, name));
-            table.members.push(Member {
-                user,
-                name: name.clone(),
-                bot: true,
-                left: false,
-            });
+            let user = UserId(format!("bot:{}:{}", table.chat, table.unique_name(name)));
+            let name = table.seat(user, name, true);
             table.version += 1;
             Ok(outcome(table, vec![Notice::Joined { name }]))
         }
@@ -532,7 +512,7 @@ fn play_bots<R: DiceRoller + ?Sized>(out: &mut TableOutcome, rng: &mut R) {
 }
 
 /// Adds a player's delta to the game's statistics so far.
-fn add_stats(pending: &mut Vec<StatDelta>, delta: StatDelta) {
+fn add_stats(pending: &mut Vec<PlayerStats>, delta: PlayerStats) {
     match pending.iter_mut().find(|s| s.user == delta.user) {
         Some(s) => {
             s.name = delta.name;
@@ -561,16 +541,16 @@ fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
             .get(seat.index())
             .map(|m| (m.user.clone(), m.name.clone()))
     };
-    let mut stats: Vec<StatDelta> = Vec::new();
-    let mut delta = |seat: Seat, f: &dyn Fn(&mut StatDelta)| {
+    let mut stats: Vec<PlayerStats> = Vec::new();
+    let mut delta = |seat: Seat, f: &dyn Fn(&mut PlayerStats)| {
         if let Some((user, name)) = user_of(seat) {
             let i = match stats.iter().position(|s| s.user == user) {
                 Some(i) => i,
                 None => {
-                    stats.push(StatDelta {
+                    stats.push(PlayerStats {
                         user,
                         name,
-                        ..StatDelta::default()
+                        ..PlayerStats::default()
                     });
                     stats.len() - 1
                 }

@@ -9,7 +9,8 @@ pub use ledger::{LedgerRow, NewLedgerEntry};
 
 use crate::engine::RuleSet;
 use crate::service::ids::ChatId;
-use crate::service::table::{NewDebt, StatDelta, Table, TableStatus};
+use crate::service::reply::PlayerStats;
+use crate::service::table::{NewDebt, Table, TableStatus};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, Row, SqlitePool};
 use std::str::FromStr;
@@ -82,7 +83,7 @@ pub struct Commit<'a> {
     pub command: String,
     pub events: String,
     pub debts: &'a [NewDebt],
-    pub stats: &'a [StatDelta],
+    pub stats: &'a [PlayerStats],
     pub request_id: Option<&'a str>,
     pub now: i64,
 }

@@ -3,15 +3,15 @@
 use super::{Store, StoreError};
 use crate::engine::Evaluation;
 use crate::service::ids::{ChatId, UserId};
-use crate::service::reply::StatLine;
-use crate::service::table::StatDelta;
+use crate::service::reply::PlayerStats;
 use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
 
 pub(super) async fn add(
     tx: &mut sqlx::SqliteConnection,
     chat: &ChatId,
     season: i64,
-    d: &StatDelta,
+    d: &PlayerStats,
 ) -> Result<(), StoreError> {
     let best_rank = d.best.map(|b| i64::from(b.rank.0));
     let best_throw = d.best.and_then(|b| serde_json::to_string(&b).ok());
@@ -59,21 +59,7 @@ pub(super) async fn migrate(
         .fetch_all(&mut *tx)
         .await?;
     for r in rows {
-        let best: Option<Evaluation> = r
-            .get::<Option<String>, _>("best_throw")
-            .and_then(|s| serde_json::from_str(&s).ok());
-        let delta = StatDelta {
-            user: UserId(r.get("user")),
-            name: r.get("name"),
-            games: r.get("games"),
-            halves_lost: r.get("halves_lost"),
-            finals: r.get("finals"),
-            games_lost: r.get("games_lost"),
-            blattschuss: r.get("blattschuss"),
-            schock_aus: r.get("schock_aus"),
-            best,
-        };
-        add(&mut *tx, new, r.get("season"), &delta).await?;
+        add(&mut *tx, new, r.get("season"), &player_stats(&r)).await?;
     }
     sqlx::query("DELETE FROM stats WHERE chat = ?")
         .bind(old.as_str())
@@ -84,7 +70,7 @@ pub(super) async fn migrate(
 
 impl Store {
     /// A season's leaderboard: fewest games lost per game first.
-    pub async fn stats(&self, chat: &ChatId, season: i64) -> Result<Vec<StatLine>, StoreError> {
+    pub async fn stats(&self, chat: &ChatId, season: i64) -> Result<Vec<PlayerStats>, StoreError> {
         let rows = sqlx::query(
             "SELECT * FROM stats WHERE chat = ? AND season = ?
              ORDER BY CAST(games_lost AS REAL) / MAX(games, 1), games DESC, name",
@@ -93,22 +79,7 @@ impl Store {
         .bind(season)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows
-            .iter()
-            .map(|r| StatLine {
-                user: UserId(r.get("user")),
-                name: r.get("name"),
-                games: r.get("games"),
-                halves_lost: r.get("halves_lost"),
-                finals: r.get("finals"),
-                games_lost: r.get("games_lost"),
-                blattschuss: r.get("blattschuss"),
-                schock_aus: r.get("schock_aus"),
-                best: r
-                    .get::<Option<String>, _>("best_throw")
-                    .and_then(|s| serde_json::from_str(&s).ok()),
-            })
-            .collect())
+        Ok(rows.iter().map(player_stats).collect())
     }
 
     /// Closes the chat's current season (its statistics stay) and starts the next.
@@ -144,5 +115,23 @@ impl Store {
         }
         tx.commit().await?;
         Ok(next)
+    }
+}
+
+/// One row of the `stats` table.
+fn player_stats(r: &SqliteRow) -> PlayerStats {
+    PlayerStats {
+        user: UserId(r.get("user")),
+        name: r.get("name"),
+        games: r.get("games"),
+        halves_lost: r.get("halves_lost"),
+        finals: r.get("finals"),
+        games_lost: r.get("games_lost"),
+        blattschuss: r.get("blattschuss"),
+        schock_aus: r.get("schock_aus"),
+        // An unreadable best throw (from an older format) is shown as none.
+        best: r
+            .get::<Option<String>, _>("best_throw")
+            .and_then(|s| serde_json::from_str::<Evaluation>(&s).ok()),
     }
 }
