@@ -5,29 +5,14 @@
 //! Documented deviation from the table: `moin-moin` also turns on `pisswurf` (R-TITLE-1, a
 //! title from the same house rules, seed 002).
 
+mod common;
+
 use bot_core::engine::rules::{KEYS, PRESETS};
 use bot_core::engine::{
-    Action, ActionError, DebtReason, Evaluation, Event, Extra, ExtraSet, FlipOnLastThrow, Game,
-    LoadedDice, Penalty, RoundSummary, RuleSet, RulesError, Seat, StraightOrder, ThrowClass, Title,
-    evaluate,
+    Action, ActionError, DebtReason, Event, Extra, ExtraSet, FlipOnLastThrow, Penalty,
+    RoundSummary, RuleSet, RulesError, Seat, StraightOrder, ThrowClass, Title,
 };
-
-const A: Seat = Seat(0);
-const B: Seat = Seat(1);
-const C: Seat = Seat(2);
-
-const NAMES: [&str; 6] = [
-    "standard",
-    "wikipedia",
-    "moin-moin",
-    "muensterland",
-    "dortmund",
-    "jule",
-];
-
-fn preset(name: &str) -> RuleSet {
-    RuleSet::preset(name).unwrap_or_else(|e| panic!("preset {name}: {e}"))
-}
+use common::{A, B, C, PRESET_NAMES, Table, ev, preset, revealed, starter_at_his_third_throw};
 
 fn config_text(name: &str) -> String {
     let path = format!("{}/../config/{name}.toml", env!("CARGO_MANIFEST_DIR"));
@@ -79,14 +64,14 @@ fn every_preset_loads_and_matches_its_file() {
             .is_ok_and(|t| t.contains_key("deckel"));
         if is_rule_file {
             assert!(
-                NAMES.contains(&stem),
+                PRESET_NAMES.contains(&stem),
                 "{stem}.toml is not a preset of RULES.md"
             );
         }
     }
     let embedded: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
-    assert_eq!(embedded, NAMES);
-    for name in NAMES {
+    assert_eq!(embedded, PRESET_NAMES);
+    for name in PRESET_NAMES {
         let rules = preset(name);
         assert_eq!(rules.name, name);
         let from_file = RuleSet::from_toml(&config_text(name)).expect("the file parses");
@@ -195,7 +180,7 @@ fn expected(name: &str) -> RuleSet {
 
 #[test]
 fn every_preset_differs_from_standard_exactly_as_documented() {
-    for name in NAMES {
+    for name in PRESET_NAMES {
         assert_eq!(preset(name), expected(name), "{name}");
     }
 }
@@ -250,7 +235,7 @@ fn the_differences_as_override_tables() {
     );
     assert_eq!(keys("jule"), sorted(&["extras"]));
     // Each diff turns standard back into the preset.
-    for name in NAMES {
+    for name in PRESET_NAMES {
         let p = preset(name);
         let rebuilt = standard
             .with_overrides(&p.diff_from(&standard))
@@ -426,98 +411,15 @@ fn bad_overrides_are_errors_naming_the_key() {
 
 // ----- presets in play -------------------------------------------------------------------------
 
-/// A game with loaded dice; `starter` wins the roll-off; `deal` in turn order.
-struct Table {
-    game: Game,
-    dice: LoadedDice,
-}
-
-impl Table {
-    fn new(rules: RuleSet, players: usize, starter: Seat, deal: &[[u8; 3]]) -> Table {
-        let mut script = Vec::new();
-        for i in 0..players {
-            script.extend(if i == starter.index() {
-                [6, 6, 6]
-            } else {
-                [1, 1, 1]
-            });
-        }
-        for d in deal {
-            script.extend(*d);
-        }
-        let mut dice = LoadedDice::new(script);
-        let names: Vec<String> = ["A", "B", "C"][..players]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let (game, _) = Game::start(rules, &names, &mut dice).expect("starts");
-        Table { game, dice }
-    }
-
-    fn push(&mut self, throws: &[[u8; 3]]) {
-        for t in throws {
-            self.dice.push(*t);
-        }
-    }
-
-    fn act(&mut self, seat: Seat, action: Action) -> Vec<Event> {
-        // Keep and Flip need a look under the cup first; a player does that on his turn.
-        let looked = self.game.round().cup(seat).is_none_or(|c| c.looked);
-        if matches!(action, Action::Keep { .. } | Action::Flip) && !looked {
-            self.game
-                .apply(seat, &Action::Look, &mut self.dice)
-                .expect("looking is always allowed");
-        }
-        match self.game.apply(seat, &action, &mut self.dice) {
-            Ok(events) => events,
-            Err(e) => panic!("{seat}: {action:?} was refused: {e:?}"),
-        }
-    }
-
-    fn refuse(&mut self, seat: Seat, action: Action, expected: ActionError) {
-        let before = self.game.clone();
-        assert_eq!(
-            self.game.apply(seat, &action, &mut self.dice),
-            Err(expected)
-        );
-        assert!(self.game == before);
-    }
-
-    /// Stands for whoever is to act until the round is scored.
-    fn finish_round(&mut self) -> Vec<Event> {
-        let played = self.game.rounds_played();
-        let mut events = Vec::new();
-        while self.game.rounds_played() == played {
-            let seat = self.game.current().expect("running");
-            events.extend(self.act(seat, Action::Stand));
-        }
-        events
-    }
-
-    fn last(&self) -> &RoundSummary {
-        self.game.last_round().expect("scored")
-    }
-}
-
 fn class_of(summary: &RoundSummary, seat: Seat) -> ThrowClass {
-    summary
-        .throws
-        .iter()
-        .find(|t| t.seat == seat)
-        .expect("seat")
-        .eval
-        .class
-}
-
-fn ev(dice: [u8; 3], hand: bool, rules: &RuleSet) -> Evaluation {
-    evaluate(dice, hand, rules, rules.extras)
+    revealed(summary, seat).eval.class
 }
 
 /// A sets 4,4 aside and throws a third 4: a built General.
 fn built_general(rules: RuleSet) -> RoundSummary {
     let mut t = Table::new(rules, 2, A, &[[4, 4, 2], [6, 5, 3]]);
     t.act(A, Action::Keep { values: vec![4, 4] });
-    t.dice.push([4]);
+    t.push_dice(&[4]);
     t.act(A, Action::Throw);
     t.finish_round();
     t.last().clone()
@@ -525,10 +427,7 @@ fn built_general(rules: RuleSet) -> RoundSummary {
 
 /// A throws 2,3,5, then 2,3,5, then 6,6,1 on his last throw and tries to turn the sixes.
 fn sixes_on_the_last_throw(rules: RuleSet) -> (Table, Result<Vec<Event>, ActionError>) {
-    let mut t = Table::new(rules, 2, A, &[[2, 3, 5], [6, 5, 3]]);
-    t.push(&[[2, 3, 5], [6, 6, 1]]);
-    t.act(A, Action::Throw);
-    t.act(A, Action::Throw);
+    let mut t = starter_at_his_third_throw(rules, [6, 6, 1]);
     let result = t.game.apply(A, &Action::Flip, &mut t.dice);
     (t, result)
 }
@@ -544,7 +443,7 @@ fn preset_standard_in_play() {
         Err(ActionError::AlreadyFinished),
         "the turn ended with the third throw"
     );
-    assert_eq!(t.game.round().cup(A).expect("cup").dice, [6, 6, 1]);
+    assert_eq!(t.cup(A).dice, [6, 6, 1]);
     let mut t = Table::new(preset("standard"), 2, A, &[[4, 2, 1], [6, 6, 5]]);
     t.refuse(A, Action::Blind, ActionError::BlindNotAllowed);
     let events = t.act(A, Action::Stand);
@@ -576,13 +475,13 @@ fn preset_moin_moin_in_play() {
         bonus: true,
         in_place: false
     }));
-    t.dice.push([1, 1]);
+    t.push_dice(&[1, 1]);
     t.act(A, Action::Throw);
-    assert_eq!(t.game.round().cup(A).expect("cup").throws, 4);
+    assert_eq!(t.cup(A).throws, 4);
     // A Schock aus from the hand beats a built one (which was thrown first, in fewer throws).
     let mut t = Table::new(rules.clone(), 2, A, &[[1, 1, 4], [2, 3, 5]]);
     t.act(A, Action::Keep { values: vec![1, 1] });
-    t.dice.push([1]);
+    t.push_dice(&[1]);
     t.act(A, Action::Throw);
     t.act(A, Action::Stand);
     t.push(&[[1, 1, 1]]);
@@ -610,7 +509,7 @@ fn preset_muensterland_in_play() {
         bonus: false,
         in_place: true
     }));
-    assert!(t.game.round().cup(A).expect("cup").done);
+    assert!(t.cup(A).done);
     // The later of two equal Schock aus wins; a Schock aus in one throw buys a round.
     let mut t = Table::new(rules.clone(), 3, A, &[[1, 1, 1], [1, 1, 1], [5, 3, 2]]);
     t.finish_round();

@@ -7,6 +7,8 @@
 //! then, a player who leaves. The dice come from a seed, the choices from a second seed, so
 //! every failure names a reproducible game.
 
+mod common;
+
 use bot_core::engine::eval::{RankedThrow, compare_results};
 use bot_core::engine::judge::{JudgeInput, JudgeRound};
 use bot_core::engine::score::score_round;
@@ -14,21 +16,13 @@ use bot_core::engine::{
     Action, ActionError, Evaluation, Event, Extra, ExtraSet, FinalThrow, Game, Part, Penalty,
     RuleSet, Seat, Source, StraightOrder, ThrowClass, Viewer, ai, evaluate, seeded,
 };
+use common::{PRESET_NAMES, total_deckel};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use std::cmp::Ordering;
 use std::collections::VecDeque;
-
-const PRESETS: [&str; 6] = [
-    "standard",
-    "wikipedia",
-    "moin-moin",
-    "muensterland",
-    "dortmund",
-    "jule",
-];
 
 /// Steps (attempted actions, refused ones included) after which a game must be over.
 const MAX_STEPS: usize = 20_000;
@@ -65,13 +59,13 @@ struct Plan {
 
 impl Plan {
     fn rules(&self) -> RuleSet {
-        RuleSet::preset(PRESETS[self.preset]).expect("preset")
+        RuleSet::preset(PRESET_NAMES[self.preset]).expect("preset")
     }
 }
 
 fn plan() -> impl Strategy<Value = Plan> {
     (
-        0..PRESETS.len(),
+        0..PRESET_NAMES.len(),
         2..=6usize,
         any::<u64>(),
         any::<u64>(),
@@ -248,17 +242,8 @@ fn play(
     })
 }
 
-fn deckel_total(game: &Game) -> u32 {
-    u32::from(game.stock())
-        + game
-            .all_holdings()
-            .iter()
-            .map(|h| u32::from(*h))
-            .sum::<u32>()
-}
-
 fn check_deckel(game: &Game) -> Result<(), String> {
-    let total = deckel_total(game);
+    let total = total_deckel(game);
     let n = u32::from(game.rules().deckel);
     if total != n {
         return Err(format!(
@@ -286,7 +271,7 @@ proptest! {
         ai_percent in 40..=95u32,
         remove_per_mille in prop_oneof![Just(0u32), Just(2)],
     ) {
-        for preset in 0..PRESETS.len() {
+        for preset in 0..PRESET_NAMES.len() {
             for players in 2..=6 {
                 let plan = Plan {
                     preset,
@@ -555,13 +540,13 @@ proptest! {
     /// every seat (and two that do not exist) before the computer player moves on.
     #[test]
     fn refused_action_leaves_game_unchanged_exhaustive(
-        preset in 0..PRESETS.len(),
+        preset in 0..PRESET_NAMES.len(),
         players in 2..=6usize,
         dice_seed in any::<u64>(),
         actions in prop::collection::vec(action(), 1..24),
         moves in 1..120usize,
     ) {
-        let rules = RuleSet::preset(PRESETS[preset]).expect("preset");
+        let rules = RuleSet::preset(PRESET_NAMES[preset]).expect("preset");
         let mut dice = seeded(dice_seed);
         let (mut game, _) = Game::start(rules, &names(players), &mut dice)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -644,7 +629,7 @@ proptest! {
 /// A random rule set: a preset with every ranking switch set at random.
 fn rule_set() -> impl Strategy<Value = RuleSet> {
     (
-        0..PRESETS.len(),
+        0..PRESET_NAMES.len(),
         any::<[bool; 8]>(),
         2..=3u8,
         prop::collection::vec(prop::sample::select(Extra::ALL.to_vec()), 0..4),
@@ -653,7 +638,7 @@ fn rule_set() -> impl Strategy<Value = RuleSet> {
     )
         .prop_map(
             |(preset, switches, straight_penalty, extras, penalties, deckel)| {
-                let mut rules = RuleSet::preset(PRESETS[preset]).expect("preset");
+                let mut rules = RuleSet::preset(PRESET_NAMES[preset]).expect("preset");
                 let [
                     gbs,
                     need_hand,

@@ -1,191 +1,20 @@
 //! One test (or several) per rule id of RULES.md, played through the real engine with loaded
 //! dice wherever the rule is about play.
 
+mod common;
+
 use bot_core::engine::ai;
 use bot_core::engine::eval::{RankedThrow, compare_results};
-use bot_core::engine::event::RevealedThrow;
-use bot_core::engine::round::Cup;
-use bot_core::engine::score::{FinalThrow, score_round};
+use bot_core::engine::score::{FinalThrow, RoundOutcome, score_round};
 use bot_core::engine::view::PlayerStatus;
 use bot_core::engine::{
     Action, ActionError, DebtReason, Evaluation, Event, Extra, ExtraSet, Game, LoadedDice, Part,
-    Penalty, RoundSummary, RuleSet, Seat, Source, StartError, ThrowClass, Title, Viewer, evaluate,
-    seeded,
+    Penalty, RuleSet, Seat, Source, StartError, ThrowClass, Title, Viewer, seeded,
 };
-
-const A: Seat = Seat(0);
-const B: Seat = Seat(1);
-const C: Seat = Seat(2);
-const D: Seat = Seat(3);
-
-// ----- helpers ---------------------------------------------------------------------------
-
-fn names(n: usize) -> Vec<String> {
-    ["A", "B", "C", "D", "E"][..n]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-}
-
-fn standard() -> RuleSet {
-    RuleSet::standard()
-}
-
-fn preset(name: &str) -> RuleSet {
-    RuleSet::preset(name).expect("preset loads")
-}
-
-fn with(base: RuleSet, assignments: &[&str]) -> RuleSet {
-    base.with_assignments(assignments).expect("valid override")
-}
-
-/// A game with loaded dice: `starter` wins the roll-off (6,6,6 against 1,1,1 for everybody
-/// else); `deal` is the first round's first throws in turn order from the starter.
-struct Table {
-    game: Game,
-    dice: LoadedDice,
-    start_events: Vec<Event>,
-}
-
-impl Table {
-    fn new(rules: RuleSet, players: usize, starter: Seat, deal: &[[u8; 3]]) -> Table {
-        let mut script = Vec::new();
-        for i in 0..players {
-            script.extend(if i == starter.index() {
-                [6, 6, 6]
-            } else {
-                [1, 1, 1]
-            });
-        }
-        for d in deal {
-            script.extend(*d);
-        }
-        let mut dice = LoadedDice::new(script);
-        let (game, start_events) = Game::start(rules, &names(players), &mut dice).expect("starts");
-        assert_eq!(
-            game.round().starter,
-            starter,
-            "the scripted roll-off decides"
-        );
-        Table {
-            game,
-            dice,
-            start_events,
-        }
-    }
-
-    /// Appends throws to the dice script (a later deal or throw).
-    fn push(&mut self, throws: &[[u8; 3]]) {
-        for t in throws {
-            self.dice.push(*t);
-        }
-    }
-
-    fn push_dice(&mut self, values: &[u8]) {
-        self.dice.push(values.iter().copied());
-    }
-
-    /// Keep and Flip need a look under the cup first; a player looks on his turn.
-    fn look_for(&mut self, seat: Seat, action: &Action) {
-        let unlooked = self.game.round().cup(seat).is_some_and(|c| !c.looked);
-        if matches!(action, Action::Keep { .. } | Action::Flip)
-            && unlooked
-            && self.game.current() == Some(seat)
-        {
-            self.game
-                .apply(seat, &Action::Look, &mut self.dice)
-                .expect("looking is always allowed");
-        }
-    }
-
-    fn act(&mut self, seat: Seat, action: Action) -> Vec<Event> {
-        self.look_for(seat, &action);
-        match self.game.apply(seat, &action, &mut self.dice) {
-            Ok(events) => events,
-            Err(e) => panic!("{seat}: {action:?} was refused: {e:?}"),
-        }
-    }
-
-    /// The action is refused with `expected`, and neither the game nor the dice change.
-    fn refuse(&mut self, seat: Seat, action: Action, expected: ActionError) {
-        if expected != ActionError::LookFirst {
-            self.look_for(seat, &action);
-        }
-        let before = self.game.clone();
-        let remaining = self.dice.remaining();
-        assert_eq!(self.game.check(seat, &action), Err(expected.clone()));
-        let got = self.game.apply(seat, &action, &mut self.dice);
-        assert_eq!(got, Err(expected), "{seat}: {action:?}");
-        assert!(self.game == before, "a refused {action:?} changed the game");
-        assert_eq!(
-            self.dice.remaining(),
-            remaining,
-            "a refused action rolled dice"
-        );
-    }
-
-    fn cup(&self, seat: Seat) -> &Cup {
-        self.game
-            .round()
-            .cup(seat)
-            .expect("the seat plays this round")
-    }
-
-    fn last(&self) -> &RoundSummary {
-        self.game.last_round().expect("a round was scored")
-    }
-
-    /// Stands for whoever is to act until the current round is scored.
-    fn finish_round(&mut self) -> Vec<Event> {
-        let played = self.game.rounds_played();
-        let mut events = Vec::new();
-        while self.game.rounds_played() == played {
-            let seat = self.game.current().expect("the round runs");
-            events.extend(self.act(seat, Action::Stand));
-        }
-        events
-    }
-}
-
-fn revealed(summary: &RoundSummary, seat: Seat) -> &RevealedThrow {
-    summary
-        .throws
-        .iter()
-        .find(|t| t.seat == seat)
-        .expect("seat in the round")
-}
-
-fn ft(dice: [u8; 3], throws: u8, hand: bool) -> FinalThrow {
-    FinalThrow {
-        dice,
-        throws,
-        hand,
-        blind: false,
-    }
-}
-
-fn ev(dice: [u8; 3], hand: bool, rules: &RuleSet) -> Evaluation {
-    evaluate(dice, hand, rules, rules.extras)
-}
-
-fn total_deckel(game: &Game) -> u32 {
-    u32::from(game.stock())
-        + game
-            .all_holdings()
-            .iter()
-            .map(|h| u32::from(*h))
-            .sum::<u32>()
-}
-
-fn scored(events: &[Event]) -> Vec<&RoundSummary> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::RoundScored(s) => Some(&**s),
-            _ => None,
-        })
-        .collect()
-}
+use common::{
+    A, B, C, D, PRESET_NAMES, Table, ev, ft, names, preset, revealed, scored, standard,
+    starter_at_his_third_throw, total_deckel, with,
+};
 
 // ----- Material ----------------------------------------------------------------------------
 
@@ -299,8 +128,11 @@ fn r_game_1_half_one_half_two_then_a_final_between_the_two_losers() {
         finalists: [A, B],
         starter: B
     }));
-    let seats: Vec<Seat> = t.game.round().cups.iter().map(|c| c.seat).collect();
-    assert_eq!(seats, vec![B, A], "only the finalists play, B starts");
+    assert_eq!(
+        t.turn_order(),
+        vec![B, A],
+        "only the finalists play, B starts"
+    );
     assert!(t.game.is_out(C));
     t.refuse(C, Action::Look, ActionError::NotInRound);
     t.act(B, Action::Stand);
@@ -467,8 +299,7 @@ fn r_game_6_the_loser_of_a_round_starts_the_next() {
     t.act(A, Action::Stand);
     assert_eq!(t.last().loser, B);
     assert_eq!(t.game.round().starter, B);
-    let order: Vec<Seat> = t.game.round().cups.iter().map(|c| c.seat).collect();
-    assert_eq!(order, vec![B, C, A]);
+    assert_eq!(t.turn_order(), vec![B, C, A]);
     t.act(B, Action::Stand);
     assert_eq!(t.last().loser, C);
     assert_eq!(t.game.round().starter, C);
@@ -496,8 +327,7 @@ fn r_game_7_turn_order_is_seating_order_from_the_starter() {
         C,
         &[[6, 5, 3], [6, 4, 3], [5, 4, 2], [5, 3, 2]],
     );
-    let order: Vec<Seat> = t.game.round().cups.iter().map(|c| c.seat).collect();
-    assert_eq!(order, vec![C, D, A, B]);
+    assert_eq!(t.turn_order(), vec![C, D, A, B]);
     // C throws twice: everybody may throw twice; D is next, A has to wait.
     t.push(&[[6, 5, 3]]);
     t.act(C, Action::Throw);
@@ -856,6 +686,12 @@ fn r_rnd_6_no_blind_after_looking_or_a_second_throw_or_without_the_switch() {
 
 // ----- Ranking -----------------------------------------------------------------------------
 
+/// Scores one round at the start of a half: 13 Deckel in the stock, none held, no extras
+/// announced.
+fn score_with_full_stock(rules: &RuleSet, throws: &[FinalThrow]) -> RoundOutcome {
+    score_round(rules, ExtraSet::EMPTY, 13, &vec![0; throws.len()], throws)
+}
+
 /// Every throw class of the table, lowest to highest, under `standard`.
 const LADDER: [[u8; 3]; 22] = [
     [2, 2, 1],
@@ -931,13 +767,7 @@ fn ranking_table_strasse_switches() {
     assert!(ev([6, 6, 5], true, &equal).rank < ev([1, 2, 3], true, &equal).rank);
     assert!(ev([4, 3, 2], true, &standard()).rank < ev([5, 4, 3], true, &standard()).rank);
     // With equal Straßen, R-RANK-3 decides: the later of two equal throws loses.
-    let out = score_round(
-        &equal,
-        ExtraSet::EMPTY,
-        13,
-        &[0, 0],
-        &[ft([1, 2, 3], 1, true), ft([6, 5, 4], 1, true)],
-    );
+    let out = score_with_full_stock(&equal, &[ft([1, 2, 3], 1, true), ft([6, 5, 4], 1, true)]);
     assert_eq!((out.winner, out.loser), (0, 1));
 }
 
@@ -1048,11 +878,8 @@ fn r_rank_2_assembled_general_in_play_and_a_later_throw_of_all_three_dice() {
 #[test]
 fn r_rank_3_fewer_throws_rank_higher() {
     let rules = standard();
-    let out = score_round(
+    let out = score_with_full_stock(
         &rules,
-        ExtraSet::EMPTY,
-        13,
-        &[0, 0, 0],
         &[
             ft([5, 3, 2], 3, true),
             ft([5, 3, 2], 1, true),
@@ -1066,11 +893,8 @@ fn r_rank_3_fewer_throws_rank_higher() {
 #[test]
 fn r_rank_3_with_equal_throws_the_later_player_ranks_lower() {
     let rules = standard();
-    let out = score_round(
+    let out = score_with_full_stock(
         &rules,
-        ExtraSet::EMPTY,
-        13,
-        &[0, 0, 0],
         &[
             ft([5, 5, 5], 2, true),
             ft([5, 5, 5], 2, true),
@@ -1080,13 +904,7 @@ fn r_rank_3_with_equal_throws_the_later_player_ranks_lower() {
     assert_eq!(out.ranking, vec![0, 1, 2]);
     assert_eq!(out.penalty, 3);
     // A different throw is not a tie: a higher rank wins whatever the throws.
-    let out = score_round(
-        &rules,
-        ExtraSet::EMPTY,
-        13,
-        &[0, 0],
-        &[ft([5, 5, 5], 1, true), ft([6, 6, 6], 3, true)],
-    );
+    let out = score_with_full_stock(&rules, &[ft([5, 5, 5], 1, true), ft([6, 6, 6], 3, true)]);
     assert_eq!(out.ranking, vec![1, 0]);
 }
 
@@ -1101,7 +919,7 @@ fn r_rank_3_nachgelegt_in_play() {
 }
 
 fn schock_aus_pair(rules: &RuleSet, first: FinalThrow, second: FinalThrow) -> (usize, usize) {
-    let out = score_round(rules, ExtraSet::EMPTY, 13, &[0, 0], &[first, second]);
+    let out = score_with_full_stock(rules, &[first, second]);
     (out.winner, out.loser)
 }
 
@@ -1164,13 +982,7 @@ fn r_rank_5_the_later_of_two_equal_schock_aus_wins() {
         (1, 0)
     );
     // Only Schock aus: an equal General still goes to the earlier player.
-    let out = score_round(
-        &rules,
-        ExtraSet::EMPTY,
-        13,
-        &[0, 0],
-        &[ft([5, 5, 5], 1, true), ft([5, 5, 5], 1, true)],
-    );
+    let out = score_with_full_stock(&rules, &[ft([5, 5, 5], 1, true), ft([5, 5, 5], 1, true)]);
     assert_eq!((out.winner, out.loser), (0, 1));
     // compare_results directly: positions matter only for Schock aus.
     let a = RankedThrow {
@@ -1437,10 +1249,7 @@ fn r_six_1_needs_two_sixes_in_the_cup_and_the_switch() {
 #[test]
 fn r_six_2_flipping_needs_a_throw_left_by_default() {
     // A's third throw shows two sixes: under standard his turn simply ends.
-    let mut t = Table::new(standard(), 2, A, &[[2, 3, 5], [6, 5, 3]]);
-    t.push(&[[2, 3, 5], [6, 6, 3]]);
-    t.act(A, Action::Throw);
-    t.act(A, Action::Throw);
+    let mut t = starter_at_his_third_throw(standard(), [6, 6, 3]);
     assert!(t.cup(A).done);
     assert_eq!(t.cup(A).dice, [6, 6, 3]);
     t.refuse(A, Action::Flip, ActionError::AlreadyFinished);
@@ -1470,10 +1279,7 @@ fn r_six_2_a_waiting_player_without_a_throw_left_may_not_turn() {
 
 #[test]
 fn r_six_2_extra_throw_grants_one_more_throw_once() {
-    let mut t = Table::new(preset("moin-moin"), 2, A, &[[2, 3, 5], [6, 5, 3]]);
-    t.push(&[[2, 3, 5], [6, 6, 3]]);
-    t.act(A, Action::Throw);
-    t.act(A, Action::Throw);
+    let mut t = starter_at_his_third_throw(preset("moin-moin"), [6, 6, 3]);
     assert!(!t.cup(A).done, "he may still turn the sixes");
     assert_eq!(t.game.round().throws_left(0), 0);
     t.refuse(A, Action::Throw, ActionError::NoThrowsLeft { limit: 3 });
@@ -1500,10 +1306,7 @@ fn r_six_2_extra_throw_grants_one_more_throw_once() {
 
 #[test]
 fn r_six_2_in_place_turns_the_six_and_ends_the_turn() {
-    let mut t = Table::new(preset("muensterland"), 2, A, &[[2, 3, 5], [6, 5, 3]]);
-    t.push(&[[2, 3, 5], [6, 6, 1]]);
-    t.act(A, Action::Throw);
-    t.act(A, Action::Throw);
+    let mut t = starter_at_his_third_throw(preset("muensterland"), [6, 6, 1]);
     assert!(!t.cup(A).done);
     let events = t.act(A, Action::Flip);
     assert!(events.contains(&Event::Flipped {
@@ -1686,9 +1489,8 @@ fn r_score_4_a_player_without_deckel_is_out_once_the_stock_is_empty() {
     let mut t = c_out(standard());
     assert!(t.game.is_out(C));
     assert!(!t.game.is_active(C));
-    let seats: Vec<Seat> = t.game.round().cups.iter().map(|c| c.seat).collect();
     assert_eq!(
-        seats,
+        t.turn_order(),
         vec![A, B],
         "the half is played out by the players holding Deckel"
     );
@@ -1729,8 +1531,7 @@ fn r_score_5_an_out_player_throws_in_and_is_back_when_he_receives_deckel() {
     t.finish_round();
     assert_eq!(t.last().number, 5);
     assert_eq!(t.last().throws.len(), 2);
-    let seats: Vec<Seat> = t.game.round().cups.iter().map(|c| c.seat).collect();
-    assert_eq!(seats, vec![B, C, A]);
+    assert_eq!(t.turn_order(), vec![B, C, A]);
     assert!(t.cup(C).thrown_in);
     assert!(t.game.throw_ins().is_empty());
     t.finish_round();
@@ -1767,17 +1568,7 @@ fn r_score_5_a_thrown_in_player_without_deckel_stays_out() {
 
 #[test]
 fn r_score_6_the_deckel_always_add_up_and_a_half_ends_exactly_at_n() {
-    for (p, name) in [
-        "standard",
-        "wikipedia",
-        "moin-moin",
-        "muensterland",
-        "dortmund",
-        "jule",
-    ]
-    .iter()
-    .enumerate()
-    {
+    for (p, name) in PRESET_NAMES.iter().enumerate() {
         for seed in 0..12u64 {
             let players = 2 + (seed as usize % 4);
             let rules = preset(name);

@@ -1,15 +1,13 @@
 //! R-RND-4 as data: what `Viewer::Public` and every `Viewer::Player` can and cannot see at
 //! each step of a round, and that `Event::visible_to` hides other players' dice.
 
-use bot_core::engine::view::CupView;
-use bot_core::engine::{
-    Action, ActionError, ActionKind, DieView, Event, Game, LoadedDice, RuleSet, Seat, ThrowClass,
-    Viewer, ai, seeded,
-};
+mod common;
 
-const A: Seat = Seat(0);
-const B: Seat = Seat(1);
-const C: Seat = Seat(2);
+use bot_core::engine::{
+    Action, ActionError, ActionKind, DieView, Event, Game, RuleSet, Seat, ThrowClass, Viewer, ai,
+    seeded,
+};
+use common::{A, B, C, Table, preset};
 
 const VIEWERS: [Viewer; 4] = [
     Viewer::Public,
@@ -18,39 +16,8 @@ const VIEWERS: [Viewer; 4] = [
     Viewer::Player(C),
 ];
 
-struct Table {
-    game: Game,
-    dice: LoadedDice,
-    start_events: Vec<Event>,
-}
-
+/// The views this file looks at, on top of the shared harness.
 impl Table {
-    /// `starter` wins the roll-off; `deal` is the first round's throws in turn order.
-    fn new(rules: RuleSet, players: usize, starter: Seat, deal: &[[u8; 3]]) -> Table {
-        let mut script = Vec::new();
-        for i in 0..players {
-            script.extend(if i == starter.index() {
-                [6, 6, 6]
-            } else {
-                [1, 1, 1]
-            });
-        }
-        for d in deal {
-            script.extend(*d);
-        }
-        let mut dice = LoadedDice::new(script);
-        let names: Vec<String> = ["A", "B", "C"][..players]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let (game, start_events) = Game::start(rules, &names, &mut dice).expect("starts");
-        Table {
-            game,
-            dice,
-            start_events,
-        }
-    }
-
     fn standard3() -> Table {
         Table::new(
             RuleSet::standard(),
@@ -60,38 +27,7 @@ impl Table {
         )
     }
 
-    fn push(&mut self, values: &[u8]) {
-        self.dice.push(values.iter().copied());
-    }
-
-    /// Keep and Flip need a look under the cup first; a player looks on his turn.
-    fn look_for(&mut self, seat: Seat, action: &Action) {
-        let unlooked = self.game.round().cup(seat).is_some_and(|c| !c.looked);
-        if matches!(action, Action::Keep { .. } | Action::Flip)
-            && unlooked
-            && self.game.current() == Some(seat)
-        {
-            self.game
-                .apply(seat, &Action::Look, &mut self.dice)
-                .expect("looking is always allowed");
-        }
-    }
-
-    fn act(&mut self, seat: Seat, action: Action) -> Vec<Event> {
-        self.look_for(seat, &action);
-        match self.game.apply(seat, &action, &mut self.dice) {
-            Ok(events) => events,
-            Err(e) => panic!("{seat}: {action:?} was refused: {e:?}"),
-        }
-    }
-
-    fn cup_view(&self, viewer: Viewer, seat: Seat) -> CupView {
-        self.game.view_for(viewer).players[seat.index()]
-            .cup
-            .clone()
-            .expect("the seat plays this round")
-    }
-
+    /// The dice of `seat` as `viewer` sees them.
     fn dice(&self, viewer: Viewer, seat: Seat) -> [DieView; 3] {
         self.cup_view(viewer, seat).dice
     }
@@ -179,7 +115,7 @@ fn the_starters_first_throw_is_public_once_he_looks() {
 fn throwing_implies_looking_keeping_or_turning_needs_a_look_first() {
     // Throw without looking first: throw 1 became public, throw 2 is open.
     let mut t = Table::standard3();
-    t.push(&[4, 4, 6]);
+    t.push_dice(&[4, 4, 6]);
     let events = t.act(A, Action::Throw);
     let opened = events
         .iter()
@@ -224,7 +160,7 @@ fn throwing_implies_looking_keeping_or_turning_needs_a_look_first() {
 fn the_starters_second_throw_is_thrown_openly() {
     let mut t = Table::standard3();
     t.act(A, Action::Look);
-    t.push(&[4, 4, 6]);
+    t.push_dice(&[4, 4, 6]);
     let events = t.act(A, Action::Throw);
     let thrown = Event::Thrown {
         seat: A,
@@ -252,10 +188,10 @@ fn the_starters_second_throw_is_thrown_openly() {
 fn the_starters_third_throw_stays_under_the_cup_set_aside_dice_stay_public() {
     let mut t = Table::standard3();
     t.act(A, Action::Look);
-    t.push(&[6, 4, 4]);
+    t.push_dice(&[6, 4, 4]);
     t.act(A, Action::Throw);
     t.act(A, Action::Keep { values: vec![6] });
-    t.push(&[5, 5]);
+    t.push_dice(&[5, 5]);
     let events = t.act(A, Action::Throw);
     let thrown = events
         .iter()
@@ -299,7 +235,7 @@ fn the_starters_third_throw_stays_under_the_cup_set_aside_dice_stay_public() {
 #[test]
 fn other_players_throws_stay_hidden_their_set_aside_dice_do_not() {
     let mut t = Table::standard3();
-    t.push(&[6, 5, 3]);
+    t.push_dice(&[6, 5, 3]);
     t.act(A, Action::Throw);
     t.act(A, Action::Stand); // limit 2
     let kept = t.act(B, Action::Keep { values: vec![1] });
@@ -326,7 +262,7 @@ fn other_players_throws_stay_hidden_their_set_aside_dice_do_not() {
         t.dice(Viewer::Player(B), B),
         [DieView::Own(6), DieView::Own(4), DieView::Aside(1)]
     );
-    t.push(&[2, 2]);
+    t.push_dice(&[2, 2]);
     let events = t.act(B, Action::Throw);
     let thrown = Event::Thrown {
         seat: B,
@@ -413,12 +349,12 @@ fn a_blind_throw_stays_covered_until_the_reveal() {
 fn after_the_reveal_every_final_throw_is_public_and_the_new_round_is_covered() {
     let mut t = Table::standard3();
     t.act(A, Action::Look);
-    t.push(&[6, 4, 4]);
+    t.push_dice(&[6, 4, 4]);
     t.act(A, Action::Throw);
-    t.push(&[3, 3, 1]);
+    t.push_dice(&[3, 3, 1]);
     t.act(A, Action::Throw); // third throw, under the cup
     t.act(B, Action::Stand); // B never showed anything
-    t.push(&[5, 5, 5]);
+    t.push_dice(&[5, 5, 5]);
     t.act(C, Action::Throw);
     let events = t.act(C, Action::Stand);
     let scored = events
@@ -454,7 +390,7 @@ fn after_the_reveal_every_final_throw_is_public_and_the_new_round_is_covered() {
 fn waiting_for_a_player_reveals_nothing_about_his_dice() {
     // Moin-moin, limit 1: turning sixes is still possible for everybody, so the engine waits
     // for B (who has two sixes) and for C (who has none) alike.
-    let moin = RuleSet::preset("moin-moin").expect("preset");
+    let moin = preset("moin-moin");
     let mut t = Table::new(moin, 3, A, &[[5, 3, 2], [6, 6, 3], [5, 4, 2]]);
     let events = t.act(A, Action::Stand);
     assert!(

@@ -2,114 +2,17 @@
 //! loaded dice (and, where the example is about scoring, also through `score_round` and the
 //! `judge` referee).
 
-use bot_core::engine::event::RevealedThrow;
+mod common;
+
 use bot_core::engine::judge::{JudgeInput, JudgeRound};
-use bot_core::engine::score::{FinalThrow, score_round};
+use bot_core::engine::score::score_round;
 use bot_core::engine::{
-    Action, ActionError, DebtReason, Event, ExtraSet, Game, LoadedDice, Part, RoundSummary,
-    RuleSet, Seat, Source, ThrowClass, Viewer,
+    Action, ActionError, DebtReason, Event, ExtraSet, Part, RoundSummary, RuleSet, Source,
+    ThrowClass, Viewer,
 };
+use common::{A, B, C, Table, ft, preset, revealed};
 
-const A: Seat = Seat(0);
-const B: Seat = Seat(1);
-const C: Seat = Seat(2);
-
-fn names(n: usize) -> Vec<String> {
-    ["A", "B", "C", "D"][..n]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-}
-
-/// A game with loaded dice: `starter` wins the roll-off (6,6,6 against 1,1,1); `deal` is the
-/// first round's first throws in turn order from the starter.
-struct Table {
-    game: Game,
-    dice: LoadedDice,
-}
-
-impl Table {
-    fn new(rules: RuleSet, players: usize, starter: Seat, deal: &[[u8; 3]]) -> Table {
-        let mut script = Vec::new();
-        for i in 0..players {
-            script.extend(if i == starter.index() {
-                [6, 6, 6]
-            } else {
-                [1, 1, 1]
-            });
-        }
-        for d in deal {
-            script.extend(*d);
-        }
-        let mut dice = LoadedDice::new(script);
-        let (game, _) = Game::start(rules, &names(players), &mut dice).expect("starts");
-        assert_eq!(game.round().starter, starter);
-        Table { game, dice }
-    }
-
-    fn push(&mut self, throws: &[[u8; 3]]) {
-        for t in throws {
-            self.dice.push(*t);
-        }
-    }
-
-    fn push_dice(&mut self, values: &[u8]) {
-        self.dice.push(values.iter().copied());
-    }
-
-    /// Keep and Flip need a look under the cup first; a player looks on his turn.
-    fn look_for(&mut self, seat: Seat, action: &Action) {
-        let unlooked = self.game.round().cup(seat).is_some_and(|c| !c.looked);
-        if matches!(action, Action::Keep { .. } | Action::Flip)
-            && unlooked
-            && self.game.current() == Some(seat)
-        {
-            self.game
-                .apply(seat, &Action::Look, &mut self.dice)
-                .expect("looking is always allowed");
-        }
-    }
-
-    fn act(&mut self, seat: Seat, action: Action) -> Vec<Event> {
-        self.look_for(seat, &action);
-        match self.game.apply(seat, &action, &mut self.dice) {
-            Ok(events) => events,
-            Err(e) => panic!("{seat}: {action:?} was refused: {e:?}"),
-        }
-    }
-
-    fn refuse(&mut self, seat: Seat, action: Action, expected: ActionError) {
-        if expected != ActionError::LookFirst {
-            self.look_for(seat, &action);
-        }
-        let before = self.game.clone();
-        let got = self.game.apply(seat, &action, &mut self.dice);
-        assert_eq!(got, Err(expected), "{seat}: {action:?}");
-        assert!(self.game == before, "a refused action changed the game");
-    }
-
-    fn last(&self) -> &RoundSummary {
-        self.game.last_round().expect("a round was scored")
-    }
-}
-
-fn revealed(summary: &RoundSummary, seat: Seat) -> &RevealedThrow {
-    summary
-        .throws
-        .iter()
-        .find(|t| t.seat == seat)
-        .expect("seat in the round")
-}
-
-fn ft(dice: [u8; 3], throws: u8, hand: bool) -> FinalThrow {
-    FinalThrow {
-        dice,
-        throws,
-        hand,
-        blind: false,
-    }
-}
-
+/// What the `judge` referee makes of a round given as JSON.
 fn judge(json: &str) -> bot_core::engine::score::RoundOutcome {
     let input: JudgeInput = serde_json::from_str(json).expect("valid judge input");
     JudgeRound::from_input(&input, None)
@@ -227,7 +130,7 @@ fn example_3_assembled_333_is_a_hausnummer_and_loses_to_222_from_the_hand() {
     assert_eq!(revealed(&s, B).eval.class, ThrowClass::General);
     assert_eq!((s.winner, s.loser, s.penalty), (B, A, 3));
     // Mit Pflücken (wikipedia) the same dice are a General 3 and win.
-    let s = example_3(RuleSet::preset("wikipedia").expect("preset"));
+    let s = example_3(preset("wikipedia"));
     assert_eq!(revealed(&s, A).eval.class, ThrowClass::General);
     assert_eq!((s.winner, s.loser, s.penalty), (A, B, 3));
 }
@@ -300,8 +203,7 @@ fn example_5_empty_stock_the_winner_holding_one_gives_one_and_is_out() {
     assert_eq!(t.game.all_holdings(), &[7, 6, 0]);
     assert_eq!(s.out, vec![C]);
     assert!(t.game.is_out(C));
-    let seats: Vec<Seat> = t.game.round().cups.iter().map(|c| c.seat).collect();
-    assert_eq!(seats, vec![A, B], "C no longer plays this half");
+    assert_eq!(t.turn_order(), vec![A, B], "C no longer plays this half");
     assert_eq!(t.dice.remaining(), 0);
 }
 
@@ -399,8 +301,7 @@ fn example_7_halves_lost_by_a_and_b_final_a_against_b_started_by_b() {
     }));
     assert_eq!(t.game.part(), Part::Final);
     assert_eq!(t.game.round().starter, B);
-    let seats: Vec<Seat> = t.game.round().cups.iter().map(|c| c.seat).collect();
-    assert_eq!(seats, vec![B, A]);
+    assert_eq!(t.turn_order(), vec![B, A]);
     assert!(!t.game.is_over());
     let view = t.game.view_for(Viewer::Public);
     assert_eq!(view.finalists, Some([A, B]));
@@ -446,7 +347,7 @@ fn example_8_the_starter_stops_after_two_throws_nobody_throws_more_than_twice() 
 fn example_8_a_third_throw_is_refused_even_when_the_player_may_still_act() {
     // Münsterland: a player at the limit may still turn sixes in place, so he is not stood
     // automatically; a third throw is refused all the same.
-    let rules = RuleSet::preset("muensterland").expect("preset");
+    let rules = preset("muensterland");
     let mut t = Table::new(rules, 2, A, &[[2, 3, 5], [6, 4, 2]]);
     t.push(&[[6, 5, 3]]);
     t.act(A, Action::Throw);
