@@ -6,16 +6,16 @@
 
 mod common;
 
-use common::{Bot, DISCORD_TOKEN, Db, current_player, faces, junk, player_line, shows_dice};
-use schocken_fakes::discord::{
-    Answer, Call, FakeDiscord, FakeMessage, FakeUser, Injected, Place, Slash,
+use common::discord::slash;
+use common::telegram::{alert, barrier, button, command, press, press_on};
+use common::{
+    Bot, DISCORD_TOKEN, Db, StoredTable, WAIT, current_player, discord, faces, junk, player_line,
+    shows_dice, telegram,
 };
-use schocken_fakes::telegram::{FakeTelegram, Recorded, StoredMessage, TgChat, TgUser};
+use schocken_fakes::discord::{Call, FakeDiscord, FakeMessage, FakeUser, Injected, Place};
+use schocken_fakes::telegram::{FakeTelegram, Recorded, TgChat, TgUser};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
-
-const WAIT: Duration = Duration::from_secs(20);
 
 /// The beginnings of every refusal the service can give (its error texts up to the first
 /// argument), German and English; "not in this round" aside, which is also what a player
@@ -96,247 +96,9 @@ fn garbage(seed: u64) -> Vec<String> {
 // Discord
 // ================================================================================================
 
-fn d_user(id: u64, name: &str) -> FakeUser {
-    FakeUser::new(id, &format!("user{id}")).nick(name)
-}
-
-fn slash(sub: &str) -> Slash {
-    Slash::new("schocken").subcommand(sub)
-}
-
-async fn d_slash(fake: &FakeDiscord, who: &FakeUser, s: Slash) -> Answer {
-    let sent = fake.slash(who, &s).expect("inject");
-    fake.answer(&sent, WAIT).await.expect("answer")
-}
-
-async fn d_slash_in(fake: &FakeDiscord, place: &Place, who: &FakeUser, s: Slash) -> Answer {
-    let sent = fake.slash_in(place, who, &s).expect("inject");
-    fake.answer(&sent, WAIT).await.expect("answer")
-}
-
-async fn d_click(fake: &FakeDiscord, who: &FakeUser, message: u64, id: &str) -> Answer {
-    let sent = fake.click(who, message, id).expect("inject");
-    fake.answer(&sent, WAIT).await.expect("answer")
-}
-
-fn discord_chat(fake: &FakeDiscord, channel: u64) -> String {
-    format!("discord:{}/{channel}", fake.guild_id())
-}
-
-/// The newest non-ephemeral message the bot posted in `channel` that shows a table.
-fn d_table_id(fake: &FakeDiscord, channel: u64) -> u64 {
-    fake.messages()
-        .into_iter()
-        .filter(|m| {
-            m.channel_id == channel
-                && !m.ephemeral()
-                && m.interaction.is_none()
-                && !m.deleted
-                && m.content.starts_with('🎲')
-        })
-        .map(|m| m.id)
-        .max()
-        .expect("a table message")
-}
-
-fn d_table(fake: &FakeDiscord, id: u64) -> FakeMessage {
-    fake.message(id).expect("the table message")
-}
-
-/// Opens a table (first player), lets the others join by button, starts it.
-async fn d_open_and_start(fake: &FakeDiscord, players: &[FakeUser]) -> u64 {
-    let opened = d_slash(fake, &players[0], slash("new")).await;
-    assert!(opened.ephemeral, "{opened:?}");
-    let table = d_table_id(fake, fake.channel_id());
-    for p in &players[1..] {
-        let join = d_table(fake, table).button("v1:j:").expect("join button");
-        let joined = d_click(fake, p, table, &join).await;
-        assert!(joined.is_ack(), "{joined:?}");
-    }
-    let started = d_slash(fake, &players[0], slash("start")).await;
-    assert!(started.ephemeral, "{started:?}");
-    table
-}
-
-/// No message was posted, edited or deleted in any channel in these requests, and nothing
-/// was said in public.
-fn d_untouched(fake: &FakeDiscord, since: usize, what: &str) {
-    for r in fake.requests_since(since) {
-        assert!(
-            !matches!(
-                r.call,
-                Call::CreateMessage { .. } | Call::EditMessage { .. } | Call::DeleteMessage { .. }
-            ),
-            "{what} changed a channel: {} {} {:?}",
-            r.method,
-            r.path,
-            r.content()
-        );
-        assert!(
-            !r.is_public_message(),
-            "{what} said something in public: {r:?}"
-        );
-    }
-}
-
-/// The dice under the cup an ephemeral view shows (`Dein Becher: ⚀1 | ⚃4 ⚅6` → after the bar),
-/// unless still covered.
-fn d_dice_under_cup(content: &str) -> Option<String> {
-    let cup = content.lines().find_map(|l| {
-        l.strip_prefix("Dein Becher: ")
-            .or_else(|| l.strip_prefix("Your cup: "))
-    })?;
-    let under = cup.rsplit(" | ").next()?.trim();
-    (!under.contains('▢') && !under.is_empty()).then(|| under.to_string())
-}
-
-/// Dice a player saw privately while the table showed his cup covered.
-#[derive(Debug)]
-struct Secret {
-    name: String,
-    dice: String,
-    seq: usize,
-}
-
-/// Plays through the table's buttons, noting what players saw under covered cups.
-struct DPlay<'a> {
-    fake: &'a FakeDiscord,
-    table: u64,
-    /// The name at the table → the user.
-    players: Vec<(String, FakeUser)>,
-    secrets: Vec<Secret>,
-}
-
-impl<'a> DPlay<'a> {
-    fn new(fake: &'a FakeDiscord, table: u64, players: &[FakeUser]) -> DPlay<'a> {
-        let wanted: Vec<&str> = players
-            .iter()
-            .map(|p| p.nick.as_deref().unwrap_or_default())
-            .collect();
-        DPlay {
-            fake,
-            table,
-            players: common::table_names(&wanted)
-                .into_iter()
-                .zip(players.iter().cloned())
-                .collect(),
-            secrets: Vec::new(),
-        }
-    }
-
-    fn table(&self) -> FakeMessage {
-        d_table(self.fake, self.table)
-    }
-
-    fn player(&self, name: &str) -> FakeUser {
-        self.players
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, u)| u.clone())
-            .unwrap_or_else(|| panic!("no player {name:?}"))
-    }
-
-    /// A click answered with the clicker's private view; covered dice it shows are secrets.
-    async fn private(&mut self, who: &FakeUser, message: u64, custom_id: &str) -> Answer {
-        let sent = self.fake.click(who, message, custom_id).expect("inject");
-        let a = self.fake.answer(&sent, WAIT).await.expect("answer");
-        assert!(a.ephemeral, "a private view must be ephemeral: {a:?}");
-        let name = self
-            .players
-            .iter()
-            .find(|(_, u)| u.id == who.id)
-            .map(|(n, _)| n.clone())
-            .unwrap_or_default();
-        if let Some(dice) = d_dice_under_cup(&a.content) {
-            let covered =
-                player_line(&self.table().content, &name).is_some_and(|l| l.contains('▢'));
-            if covered {
-                self.secrets.push(Secret {
-                    name,
-                    dice,
-                    seq: sent.seq,
-                });
-            }
-        }
-        a
-    }
-
-    /// One turn of the current player: look, set a die aside, roll, stand. `false` when the
-    /// game is over.
-    async fn turn(&mut self) -> bool {
-        let t = self.table();
-        if t.custom_ids().is_empty() {
-            return false;
-        }
-        let name = current_player(&t.content).expect("someone to play");
-        let who = self.player(&name);
-        let look = t.button("v1:l:").expect("look button");
-        let mut view = self.private(&who, self.table, &look).await;
-        if let (Some(keep), Some(_)) = (view.button("v1:k:"), view.button("v1:r:")) {
-            let m = view.message_id.expect("ephemeral message");
-            view = self.private(&who, m, &keep).await;
-        }
-        if let Some(roll) = view.button("v1:r:") {
-            let m = view.message_id.expect("ephemeral message");
-            view = self.private(&who, m, &roll).await;
-        }
-        if current_player(&self.table().content).as_deref() == Some(name.as_str())
-            && let Some(stand) = view.button("v1:s:")
-        {
-            let m = view.message_id.expect("ephemeral message");
-            self.private(&who, m, &stand).await;
-        }
-        true
-    }
-
-    async fn play_to_the_end(&mut self) {
-        for _ in 0..600 {
-            if !self.turn().await {
-                return;
-            }
-        }
-        panic!("the game did not end");
-    }
-
-    /// No die a player saw under his covered cup shows in public before his round's reveal.
-    fn assert_no_leaks(&self) {
-        assert!(!self.secrets.is_empty(), "the game had covered cups");
-        let requests = self.fake.requests();
-        let reveals: Vec<usize> = requests
-            .iter()
-            .filter(|r| r.is_public_message())
-            .filter(|r| {
-                r.content()
-                    .is_some_and(|c| c.starts_with("Aufgedeckt") || c.starts_with("Revealed"))
-            })
-            .map(|r| r.seq)
-            .collect();
-        for secret in &self.secrets {
-            let end = reveals
-                .iter()
-                .copied()
-                .find(|s| *s >= secret.seq)
-                .unwrap_or(usize::MAX);
-            for r in requests
-                .iter()
-                .filter(|r| r.seq >= secret.seq && r.seq < end && r.is_public_message())
-            {
-                let content = r.content().unwrap_or_default();
-                if let Some(line) = player_line(content, &secret.name) {
-                    assert!(
-                        !line.contains(&secret.dice),
-                        "{secret:?} leaked in request {} before the reveal: {line}",
-                        r.seq
-                    );
-                }
-            }
-        }
-    }
-}
-
 /// The state that must not change, read after the bot answered.
 async fn d_frozen(fake: &FakeDiscord, db: &Db, table: u64) -> (common::DbState, FakeMessage) {
-    (db.state().await, d_table(fake, table))
+    (db.state().await, discord::table_message(fake, table))
 }
 
 /// Other players, and members of no table, press the buttons of one player's ephemeral cup;
@@ -347,18 +109,18 @@ async fn d_frozen(fake: &FakeDiscord, db: &Db, table: u64) -> (common::DbState, 
 /// message, and the stored tables, log, ledger and statistics stay the same.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    let db = Db::new();
-    let bot = Bot::discord(&fake, &db.path, 7).await;
-    let anna = d_user(11, "Anna");
-    let ben = d_user(12, "Ben");
-    let cem = d_user(13, "Cem").locale("en-US");
-    let dora = d_user(14, "Dora");
-    let eve = d_user(15, "Eve").locale("en-GB");
+    let (fake, db, bot) = discord::start(7).await;
+    let anna = discord::user(11, "Anna");
+    let ben = discord::user(12, "Ben");
+    let cem = discord::user(13, "Cem").locale("en-US");
+    let dora = discord::user(14, "Dora");
+    let eve = discord::user(15, "Eve").locale("en-GB");
     let players = [anna.clone(), ben.clone(), cem.clone()];
-    let table = d_open_and_start(&fake, &players).await;
-    let first_roll = d_table(&fake, table).button("v1:r:").expect("roll");
-    let mut play = DPlay::new(&fake, table, &players);
+    let table = discord::open_and_start(&fake, &players).await;
+    let first_roll = discord::table_message(&fake, table)
+        .button("v1:r:")
+        .expect("roll");
+    let mut play = discord::Play::new(&fake, table, &players);
 
     // The player to act looks under his cup: his private view carries keep, roll and stand.
     let t = play.table();
@@ -368,7 +130,7 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
         .private(&owner, table, &t.button("v1:l:").expect("look"))
         .await;
     let private_message = view.message_id.expect("the ephemeral view");
-    let owner_dice = d_dice_under_cup(&view.content).expect("the owner sees his dice");
+    let owner_dice = discord::dice_under_cup(&view.content).expect("the owner sees his dice");
     let ids: Vec<String> = view
         .custom_ids()
         .into_iter()
@@ -385,7 +147,7 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     for who in others.iter().copied().chain([&dora, &eve]) {
         for id in &ids {
             let since = fake.requests().len();
-            let a = d_click(&fake, who, private_message, id).await;
+            let a = discord::run_click(&fake, who, private_message, id).await;
             assert!(a.ephemeral, "{id} by {:?}: {a:?}", who.nick);
             let english = who.locale.starts_with("en");
             let member = players.iter().any(|p| p.id == who.id);
@@ -398,7 +160,7 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
             assert_eq!(a.content, expected, "{id} by {:?}", who.nick);
             assert!(!shows_dice(&a.content) && !a.content.contains(&owner_dice));
             assert!(a.custom_ids().is_empty(), "no buttons for a refusal: {a:?}");
-            d_untouched(&fake, since, "a click on another player's cup");
+            discord::assert_untouched(&fake, since, "a click on another player's cup");
         }
     }
     // "Look at my cup" by members of no table.
@@ -407,9 +169,9 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
         (&eve, "You are not at this table."),
     ] {
         let since = fake.requests().len();
-        let a = d_click(&fake, who, table, &t.button("v1:l:").expect("look")).await;
+        let a = discord::run_click(&fake, who, table, &t.button("v1:l:").expect("look")).await;
         assert!(a.ephemeral && a.content == expected, "{a:?}");
-        d_untouched(&fake, since, "a look by a non-member");
+        discord::assert_untouched(&fake, since, "a look by a non-member");
     }
     assert_eq!(
         d_frozen(&fake, &db, table).await,
@@ -426,27 +188,25 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     let english = owner.locale.starts_with("en");
     for forged in garbage(0x5eed) {
         let since = fake.requests().len();
-        let a = d_click(&fake, &anna, table, &forged).await;
+        let a = discord::run_click(&fake, &anna, table, &forged).await;
         assert!(a.ephemeral, "{forged:?}: {a:?}");
         assert_eq!(
             a.content, "Dieser Knopf ist ungültig – er gehört zu keinem Tisch.",
             "{forged:?}"
         );
-        d_untouched(&fake, since, "forged data");
+        discord::assert_untouched(&fake, since, "forged data");
     }
-    let a = d_click(&fake, &cem, table, "v1:x:1:0").await;
+    let a = discord::run_click(&fake, &cem, table, "v1:x:1:0").await;
     assert_eq!(
         a.content,
         "This button is not valid – it belongs to no table."
     );
-    let a = d_click(&fake, &eve, table, &"v1:r:".repeat(30)).await;
+    let a = discord::run_click(&fake, &eve, table, &"v1:r:".repeat(30)).await;
     assert_eq!(
         a.content,
         "This button is not valid – it belongs to no table."
     );
     // Well-formed, but for another table, a version to come, or dice not in the cup.
-    let other_table = base36(parse_base36(&table_id) + 1);
-    let later = base36(parse_base36(&version) + 3);
     let missing = (1..=6u8)
         .find(|v| !owner_dice.contains(&format!("{v}")))
         .expect("a value not under the cup");
@@ -455,19 +215,8 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
         "Dieser Knopf ist veraltet.",
         "This button is outdated.",
     );
-    for (forged, expected) in [
-        (format!("v1:r:{other_table}:{version}"), stale),
-        (format!("v1:s:{other_table}:{version}"), stale),
-        (format!("v1:r:{table_id}:{later}"), stale),
-        (format!("v1:s:{table_id}:{later}"), stale),
-        (
-            format!("v1:j:{table_id}:{version}"),
-            say(
-                english,
-                "Du sitzt schon am Tisch.",
-                "You are already at the table.",
-            ),
-        ),
+    let mut wrong = well_formed_but_wrong(&table_id, &version, english);
+    wrong.extend([
         (
             format!("v1:g:{table_id}:{version}"),
             say(
@@ -480,15 +229,16 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
             format!("v1:k:{table_id}:{version}:{missing}"),
             say(english, "Im Becher liegt keine", "There is no"),
         ),
-    ] {
+    ]);
+    for (forged, expected) in wrong {
         let since = fake.requests().len();
-        let a = d_click(&fake, &owner, table, &forged).await;
+        let a = discord::run_click(&fake, &owner, table, &forged).await;
         assert!(a.ephemeral, "{forged}: {a:?}");
         assert!(a.content.starts_with(expected), "{forged}: {}", a.content);
-        d_untouched(&fake, since, "a forged button");
+        discord::assert_untouched(&fake, since, "a forged button");
     }
     // Somebody else's forged join: the game runs.
-    let a = d_click(&fake, &dora, table, &format!("v1:j:{table_id}:{version}")).await;
+    let a = discord::run_click(&fake, &dora, table, &format!("v1:j:{table_id}:{version}")).await;
     assert!(a.content.starts_with("Das Spiel läuft schon"), "{a:?}");
     // A table in another channel: its buttons do nothing here, and ours nothing there.
     let other = Place {
@@ -496,18 +246,20 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
         channel_id: fake.channel_id() + 7,
         guild_locale: Some("de".into()),
     };
-    d_slash_in(&fake, &other, &dora, slash("new")).await;
-    let other_message = d_table_id(&fake, other.channel_id);
-    let other_join = d_table(&fake, other_message).button("v1:j:").expect("join");
+    discord::run_slash_in(&fake, &other, &dora, slash("new")).await;
+    let other_message = discord::table_id(&fake, other.channel_id);
+    let other_join = discord::table_message(&fake, other_message)
+        .button("v1:j:")
+        .expect("join");
     let (before, shown) = d_frozen(&fake, &db, table).await;
-    let other_shown = d_table(&fake, other_message);
+    let other_shown = discord::table_message(&fake, other_message);
     let since = fake.requests().len();
-    let a = d_click(&fake, &owner, table, &other_join).await;
+    let a = discord::run_click(&fake, &owner, table, &other_join).await;
     assert!(a.ephemeral && a.content.starts_with(stale), "{a:?}");
     let sent = fake
         .click_in(&other, &owner, other_message, &first_roll)
         .expect("inject");
-    let a = fake.answer(&sent, WAIT).await.expect("answer");
+    let a = discord::answer(&fake, &sent).await;
     assert!(a.ephemeral && a.content == stale, "{a:?}");
     let empty = Place {
         channel_id: fake.channel_id() + 8,
@@ -516,22 +268,22 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     let sent = fake
         .click_in(&empty, &owner, other_message, &first_roll)
         .expect("inject");
-    let a = fake.answer(&sent, WAIT).await.expect("answer");
+    let a = discord::answer(&fake, &sent).await;
     let none = say(
         english,
         "Hier ist kein Tisch offen.",
         "No table is open here.",
     );
     assert!(a.ephemeral && a.content.starts_with(none), "{a:?}");
-    d_untouched(&fake, since, "buttons of another channel's table");
+    discord::assert_untouched(&fake, since, "buttons of another channel's table");
     assert_eq!(d_frozen(&fake, &db, table).await, (before.clone(), shown));
-    assert_eq!(d_table(&fake, other_message), other_shown);
+    assert_eq!(discord::table_message(&fake, other_message), other_shown);
 
     // A replayed interaction: the move counts once; the repeat is told "already done" (Discord
     // refuses a second answer to one interaction, the first stands).
     let roll = view.button("v1:r:").expect("roll in the private view");
     let sent = fake.click(&owner, private_message, &roll).expect("inject");
-    let rolled = fake.answer(&sent, WAIT).await.expect("answer");
+    let rolled = discord::answer(&fake, &sent).await;
     assert!(rolled.content.starts_with("Dein Becher") || rolled.content.starts_with("Your cup"));
     let (after_roll, shown_after_roll) = d_frozen(&fake, &db, table).await;
     assert_eq!(after_roll.log.len(), before.log.len() + 1, "one move");
@@ -555,7 +307,7 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
         "Discord takes one answer per interaction"
     );
     assert_eq!(fake.callback_attempts(sent.id).len(), 2);
-    d_untouched(&fake, since, "a replayed interaction");
+    discord::assert_untouched(&fake, since, "a replayed interaction");
     assert_eq!(
         d_frozen(&fake, &db, table).await,
         (after_roll, shown_after_roll)
@@ -568,14 +320,14 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     let (before, shown) = d_frozen(&fake, &db, table).await;
     for who in [&anna, &ben, &cem] {
         let since = fake.requests().len();
-        let a = d_click(&fake, who, table, &first_roll).await;
+        let a = discord::run_click(&fake, who, table, &first_roll).await;
         assert!(a.ephemeral, "{a:?}");
         assert!(
             a.content.starts_with("Dieser Knopf ist veraltet")
                 || a.content.starts_with("This button is outdated"),
             "{a:?}"
         );
-        d_untouched(&fake, since, "an old button");
+        discord::assert_untouched(&fake, since, "an old button");
     }
     assert_eq!(d_frozen(&fake, &db, table).await, (before, shown));
 
@@ -583,15 +335,7 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     let mut bystander = None;
     for _ in 0..300 {
         let t = play.table();
-        bystander = play
-            .players
-            .iter()
-            .find(|(n, _)| {
-                player_line(&t.content, n).is_some_and(|l| l.ends_with(" raus"))
-                    || (t.content.contains("Finale: ")
-                        && !final_line(&t.content).contains(n.as_str()))
-            })
-            .map(|(_, u)| u.clone());
+        bystander = sitting_out(&t.content, &play.players);
         if bystander.is_some() || !play.turn().await {
             break;
         }
@@ -602,7 +346,7 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     let (before, shown) = d_frozen(&fake, &db, table).await;
     let english = bystander.locale.starts_with("en");
     let since = fake.requests().len();
-    let a = d_click(&fake, &bystander, table, &t.button("v1:l:").expect("look")).await;
+    let a = discord::run_click(&fake, &bystander, table, &t.button("v1:l:").expect("look")).await;
     let expected = if english {
         "You do not play this round."
     } else {
@@ -610,9 +354,9 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     };
     assert!(a.ephemeral && a.content.starts_with(expected), "{a:?}");
     assert!(!shows_dice(&a.content), "{a:?}");
-    let a = d_click(&fake, &bystander, table, &t.button("v1:r:").expect("roll")).await;
+    let a = discord::run_click(&fake, &bystander, table, &t.button("v1:r:").expect("roll")).await;
     assert!(a.ephemeral && !shows_dice(&a.content), "{a:?}");
-    d_untouched(&fake, since, "an out player's clicks");
+    discord::assert_untouched(&fake, since, "an out player's clicks");
     assert_eq!(d_frozen(&fake, &db, table).await, (before, shown));
 
     play.play_to_the_end().await;
@@ -621,10 +365,52 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     bot.assert_token_never_logged(DISCORD_TOKEN);
 }
 
+/// A player out of the round in a table text: out ("… raus"), or watching the final.
+fn sitting_out<U: Clone>(text: &str, players: &[(String, U)]) -> Option<U> {
+    players
+        .iter()
+        .find(|(n, _)| {
+            player_line(text, n).is_some_and(|l| l.ends_with(" raus"))
+                || (text.contains("Finale: ") && !final_line(text).contains(n.as_str()))
+        })
+        .map(|(_, u)| u.clone())
+}
+
 fn final_line(text: &str) -> &str {
     text.lines()
         .find(|l| l.starts_with("Finale: ") || l.starts_with("Final: "))
         .unwrap_or_default()
+}
+
+/// Well-formed ids for the running table `table_id` at `version` that fit no move: a roll and
+/// a stand on the next table, a roll and a stand of a version to come, a join; each with the
+/// beginning of the refusal it gets.
+fn well_formed_but_wrong(
+    table_id: &str,
+    version: &str,
+    english: bool,
+) -> Vec<(String, &'static str)> {
+    let other_table = base36(parse_base36(table_id) + 1);
+    let later = base36(parse_base36(version) + 3);
+    let stale = say(
+        english,
+        "Dieser Knopf ist veraltet.",
+        "This button is outdated.",
+    );
+    vec![
+        (format!("v1:r:{other_table}:{version}"), stale),
+        (format!("v1:s:{other_table}:{version}"), stale),
+        (format!("v1:r:{table_id}:{later}"), stale),
+        (format!("v1:s:{table_id}:{later}"), stale),
+        (
+            format!("v1:j:{table_id}:{version}"),
+            say(
+                english,
+                "Du sitzt schon am Tisch.",
+                "You are already at the table.",
+            ),
+        ),
+    ]
 }
 
 fn base36(mut n: u64) -> String {
@@ -649,12 +435,10 @@ fn parse_base36(s: &str) -> u64 {
 /// German or English answer each; nothing posted, nothing stored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn discord_commands_where_no_table_is_open_are_refused_privately() {
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    let db = Db::new();
-    let bot = Bot::discord(&fake, &db.path, 3).await;
-    let anna = d_user(11, "Anna");
-    let ben = d_user(12, "Ben");
-    let cem = d_user(13, "Cem").locale("en-US");
+    let (fake, db, bot) = discord::start(3).await;
+    let anna = discord::user(11, "Anna");
+    let ben = discord::user(12, "Ben");
+    let cem = discord::user(13, "Cem").locale("en-US");
     let before = db.state().await;
     let since = fake.requests().len();
     let channel = fake.place();
@@ -682,7 +466,7 @@ async fn discord_commands_where_no_table_is_open_are_refused_privately() {
     for place in [&channel, &dm] {
         for (who, english) in [(&anna, false), (&cem, true)] {
             for command in &commands {
-                let a = d_slash_in(&fake, place, who, command.clone()).await;
+                let a = discord::run_slash_in(&fake, place, who, command.clone()).await;
                 let what = format!(
                     "{:?} {:?} in {:?}",
                     command.subcommand, command.options, place
@@ -716,7 +500,7 @@ async fn discord_commands_where_no_table_is_open_are_refused_privately() {
             }
         }
     }
-    d_untouched(&fake, since, "commands without a table");
+    discord::assert_untouched(&fake, since, "commands without a table");
     assert_eq!(db.state().await, before, "nothing stored");
     assert!(fake.late_answers().is_empty());
     bot.assert_token_never_logged(DISCORD_TOKEN);
@@ -754,20 +538,43 @@ fn pings_nobody(body: &Value) -> bool {
         && allowed.get("replied_user") != Some(&Value::Bool(true))
 }
 
+/// The loser of a finished game: the longest of `names` on the table's 🍺 line (one name
+/// may hold another).
+fn loser_among(table: &str, names: &[String]) -> String {
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("🍺 "))
+        .expect("the game is over");
+    names
+        .iter()
+        .filter(|n| line.contains(n.as_str()))
+        .max_by_key(|n| n.len())
+        .expect("a loser among the players")
+        .clone()
+}
+
+/// The CSV export names `loser` as the debtor of a debt.
+fn assert_debt_exported(csv: &[u8], loser: &str) {
+    let csv = String::from_utf8(csv.to_vec()).expect("utf-8");
+    let rows: Vec<Vec<String>> = csv.lines().skip(1).map(common::csv_fields).collect();
+    assert!(
+        rows.iter().any(|r| r[2] == "debt" && r[4] == loser),
+        "{loser:?} in\n{csv}"
+    );
+}
+
 /// Seven players named with emoji, right-to-left text and overrides, zero-width characters,
 /// Discord mentions and markdown, SQL, 300 characters (and that name cut to 32 once more)
 /// play a whole game: the table shows every name, no message may ping anyone, nothing hidden
 /// leaks, and debts, statistics and the CSV export keep the names as the table shows them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn discord_odd_names_play_ping_nobody_and_stay_intact() {
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    let db = Db::new();
-    let bot = Bot::discord(&fake, &db.path, 5).await;
+    let (fake, db, bot) = discord::start(5).await;
     let nicks = odd_names();
     let players: Vec<FakeUser> = nicks
         .iter()
         .enumerate()
-        .map(|(i, n)| d_user(31 + i as u64, n))
+        .map(|(i, n)| discord::user(31 + i as u64, n))
         .collect();
     let names = common::table_names(&nicks);
     assert_eq!(
@@ -775,8 +582,8 @@ async fn discord_odd_names_play_ping_nobody_and_stay_intact() {
         "cut, without the space"
     );
     assert_eq!(names[6], "Langer Name Name Name Name Name (2)");
-    let table = d_open_and_start(&fake, &players).await;
-    let started = d_table(&fake, table);
+    let table = discord::open_and_start(&fake, &players).await;
+    let started = discord::table_message(&fake, table);
     for name in &names {
         assert!(
             player_line(&started.content, name).is_some(),
@@ -784,30 +591,19 @@ async fn discord_odd_names_play_ping_nobody_and_stay_intact() {
             started.content
         );
     }
-    let mut play = DPlay::new(&fake, table, &players);
+    let mut play = discord::Play::new(&fake, table, &players);
     play.play_to_the_end().await;
     play.assert_no_leaks();
 
     // The ledger and the statistics keep the names as the table shows them.
-    let finished = play.table();
-    let loser_line = finished
-        .content
-        .lines()
-        .find(|l| l.starts_with("🍺 "))
-        .expect("the game is over");
-    let loser = names
-        .iter()
-        .filter(|n| loser_line.contains(n.as_str()))
-        .max_by_key(|n| n.len())
-        .expect("a loser among the players")
-        .clone();
-    let debts = d_slash(&fake, &players[0], slash("debts")).await;
+    let loser = loser_among(&play.table().content, &names);
+    let debts = discord::run_slash(&fake, &players[0], slash("debts")).await;
     assert!(
         debts.content.contains(&format!("{loser}: 1")),
         "{}",
         debts.content
     );
-    let stats = d_slash(&fake, &players[1], slash("stats")).await;
+    let stats = discord::run_slash(&fake, &players[1], slash("stats")).await;
     for name in &names {
         assert!(
             stats.content.contains(name.as_str()),
@@ -815,14 +611,8 @@ async fn discord_odd_names_play_ping_nobody_and_stay_intact() {
             stats.content
         );
     }
-    let export = d_slash(&fake, &players[2], slash("export")).await;
-    let csv =
-        String::from_utf8(export.files.first().expect("the CSV").bytes.clone()).expect("utf-8");
-    let rows: Vec<Vec<String>> = csv.lines().skip(1).map(common::csv_fields).collect();
-    assert!(
-        rows.iter().any(|r| r[2] == "debt" && r[4] == loser),
-        "{loser:?} in\n{csv}"
-    );
+    let export = discord::run_slash(&fake, &players[2], slash("export")).await;
+    assert_debt_exported(&export.files.first().expect("the CSV").bytes, &loser);
     let state = db.state().await;
     assert!(
         state.ledger.iter().any(|l| l.3 == loser),
@@ -863,18 +653,59 @@ fn version_of(id: &str) -> String {
     id.split(':').nth(3).unwrap_or_default().to_string()
 }
 
+/// The one move a flood on one button applied is stored: version and log one further.
+async fn one_move_later(db: &Db, chat: &str, start: &StoredTable) -> StoredTable {
+    let after = db.table(chat).await.expect("stored");
+    assert_eq!(after.version, start.version + 1);
+    assert_eq!(after.log_entries, start.log_entries + 1);
+    after
+}
+
+/// Floods on the newest buttons applied at most one move per table version, the stored
+/// version and log advanced by exactly the `moves` answered, and the Deckel add up.
+async fn assert_one_move_per_version(
+    db: &Db,
+    chat: &str,
+    before: &StoredTable,
+    moves: usize,
+    per_version: &BTreeMap<String, usize>,
+) {
+    assert!(
+        per_version.values().all(|n| *n == 1),
+        "at most one move per version: {per_version:?}"
+    );
+    let end = db.table(chat).await.expect("stored");
+    assert_eq!(
+        end.version,
+        before.version + moves as u64,
+        "{per_version:?}"
+    );
+    assert_eq!(end.log_entries, before.log_entries + moves);
+    assert!(moves >= 2, "the flood made progress: {moves}");
+    end.assert_deckel_add_up();
+}
+
+/// The game is over in the store, its Deckel adding up.
+async fn assert_finished(db: &Db, chat: &str) {
+    let done = db.table(chat).await.expect("stored");
+    assert_eq!(done.status, "finished");
+    done.assert_deckel_add_up();
+}
+
 /// 30 clicks on one roll button, then 30 roll/stand clicks on the newest buttons: every click
 /// answered within Discord's 3 s, one move per table version, the stored version and log
 /// advance by exactly the moves answered, and the Deckel add up to 13.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn discord_a_flood_of_clicks_applies_one_move_per_version() {
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    let db = Db::new();
-    let bot = Bot::discord(&fake, &db.path, 9).await;
-    let players = [d_user(11, "Anna"), d_user(12, "Ben"), d_user(13, "Cem")];
-    let table = d_open_and_start(&fake, &players).await;
-    let chat = discord_chat(&fake, fake.channel_id());
-    let mut play = DPlay::new(&fake, table, &players);
+    let (fake, db, bot) = discord::start(9).await;
+    let players = [
+        discord::user(11, "Anna"),
+        discord::user(12, "Ben"),
+        discord::user(13, "Cem"),
+    ];
+    let table = discord::open_and_start(&fake, &players).await;
+    let chat = discord::chat(&fake, fake.channel_id());
+    let mut play = discord::Play::new(&fake, table, &players);
     let start = db.table(&chat).await.expect("stored");
 
     // 30 clicks on the same roll button, as fast as they come.
@@ -901,9 +732,7 @@ async fn discord_a_flood_of_clicks_applies_one_move_per_version() {
         }
     }
     assert_eq!(applied, 1, "one roll per version");
-    let after = db.table(&chat).await.expect("stored");
-    assert_eq!(after.version, start.version + 1);
-    assert_eq!(after.log_entries, start.log_entries + 1);
+    let after = one_move_later(&db, &chat, &start).await;
 
     // 30 more in three waves, roll and stand by turns, each on the newest buttons at that
     // moment (the first wave still by the same player, then by whoever is to play).
@@ -938,15 +767,7 @@ async fn discord_a_flood_of_clicks_applies_one_move_per_version() {
             }
         }
     }
-    assert!(
-        per_version.values().all(|n| *n == 1),
-        "at most one move per version: {per_version:?}"
-    );
-    let end = db.table(&chat).await.expect("stored");
-    assert_eq!(end.version, after.version + moves as u64, "{per_version:?}");
-    assert_eq!(end.log_entries, after.log_entries + moves);
-    assert!(moves >= 2, "the flood made progress: {moves}");
-    end.assert_deckel_add_up();
+    assert_one_move_per_version(&db, &chat, &after, moves, &per_version).await;
     assert!(
         fake.late_answers().is_empty(),
         "late: {:?}",
@@ -956,9 +777,7 @@ async fn discord_a_flood_of_clicks_applies_one_move_per_version() {
     // The game goes on normally and ends with 13 Deckel throughout.
     play.play_to_the_end().await;
     play.assert_no_leaks();
-    let done = db.table(&chat).await.expect("stored");
-    assert_eq!(done.status, "finished");
-    done.assert_deckel_add_up();
+    assert_finished(&db, &chat).await;
     bot.assert_token_never_logged(DISCORD_TOKEN);
 }
 
@@ -966,74 +785,12 @@ async fn discord_a_flood_of_clicks_applies_one_move_per_version() {
 // Telegram
 // ================================================================================================
 
-fn t_user(id: i64, name: &str) -> TgUser {
-    TgUser::new(id, name)
-}
-
-/// The newest table message in a chat (its text starts with 🎲).
-fn t_table(fake: &FakeTelegram, chat: i64) -> Option<StoredMessage> {
-    fake.bot_messages(chat)
-        .into_iter()
-        .rev()
-        .find(|m| m.text.starts_with('🎲'))
-}
-
-fn t_button(message: &StoredMessage, code: &str) -> Option<String> {
-    let prefix = format!("v1:{code}:");
-    message
-        .callback_data()
-        .into_iter()
-        .find(|d| d.starts_with(&prefix))
-}
-
-/// Everything injected in `chat` before is handled once a forged press there is answered
-/// (updates of one chat are handled in order).
-async fn t_barrier(fake: &FakeTelegram, chat: &TgChat) {
-    let marker = TgUser::new(999, "Barrier");
-    let message = fake
-        .bot_messages(chat.id)
-        .last()
-        .map(|m| m.message_id)
-        .unwrap_or(1);
-    let press = fake.press(chat, &marker, message, "barrier");
-    fake.answer_to(&press.callback_id.expect("id"), WAIT)
-        .await
-        .expect("the barrier is answered");
-}
-
-async fn t_command(fake: &FakeTelegram, chat: &TgChat, user: &TgUser, text: &str) -> Vec<Recorded> {
-    let mark = fake.mark();
-    fake.command(chat, user, text);
-    t_barrier(fake, chat).await;
-    fake.requests_since(mark)
-}
-
-/// Presses a button under message `message` of `chat`; returns the answer to the press.
-async fn t_press_on(
-    fake: &FakeTelegram,
-    chat: &TgChat,
-    user: &TgUser,
-    message: i64,
-    data: &str,
-) -> Recorded {
-    let injected = fake.press(chat, user, message, data);
-    fake.answer_to(&injected.callback_id.expect("id"), WAIT)
-        .await
-        .expect("the press is answered")
-}
-
-async fn t_press(fake: &FakeTelegram, chat: &TgChat, user: &TgUser, data: &str) -> Recorded {
-    let message = t_table(fake, chat.id).expect("a table message");
-    t_press_on(fake, chat, user, message.message_id, data).await
-}
-
-fn alert(answer: &Recorded) -> String {
-    answer
-        .params
-        .get("text")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string()
+/// The state that must not change, read after the bot handled everything before: the stored
+/// tables, log, ledger and statistics, and the group's table text.
+async fn t_frozen(fake: &FakeTelegram, db: &Db, group: &TgChat) -> (common::DbState, String) {
+    let state = db.state().await;
+    let table = telegram::table_message(fake, group.id).expect("table");
+    (state, table.text)
 }
 
 /// Only answers to presses since `mark`, and answers to commands that reply to them: no
@@ -1061,173 +818,6 @@ fn t_untouched_but(fake: &FakeTelegram, mark: u64, what: &str, own_private: &[i6
     }
 }
 
-/// Opens a table, lets the others join by button, the last presses "Go".
-async fn t_open_and_start(fake: &FakeTelegram, chat: &TgChat, players: &[TgUser]) {
-    t_command(fake, chat, &players[0], "/neu").await;
-    for p in &players[1..] {
-        let table = t_table(fake, chat.id).expect("lobby");
-        t_press(fake, chat, p, &t_button(&table, "j").expect("join")).await;
-    }
-    let table = t_table(fake, chat.id).expect("lobby");
-    let last = players.last().expect("players");
-    t_press(fake, chat, last, &t_button(&table, "g").expect("go")).await;
-    t_barrier(fake, chat).await;
-    assert!(current_player(&t_table(fake, chat.id).expect("table").text).is_some());
-}
-
-/// An alert shown to a presser that shows dice under a cup.
-#[derive(Clone, Debug)]
-struct TAlert {
-    seq: u64,
-    owner: String,
-    text: String,
-}
-
-/// Plays a Telegram table through its buttons, noting the cup alerts.
-struct TPlay<'a> {
-    fake: &'a FakeTelegram,
-    chat: TgChat,
-    players: Vec<(String, TgUser)>,
-    alerts: Vec<TAlert>,
-}
-
-impl<'a> TPlay<'a> {
-    fn new(fake: &'a FakeTelegram, chat: &TgChat, players: &[TgUser]) -> TPlay<'a> {
-        let wanted: Vec<String> = players
-            .iter()
-            .map(|p| {
-                let mut name = p.first_name.clone();
-                if let Some(last) = &p.last_name {
-                    name.push(' ');
-                    name.push_str(last);
-                }
-                name
-            })
-            .collect();
-        TPlay {
-            fake,
-            chat: chat.clone(),
-            players: common::table_names(&wanted)
-                .into_iter()
-                .zip(players.iter().cloned())
-                .collect(),
-            alerts: Vec::new(),
-        }
-    }
-
-    fn player(&self, name: &str) -> TgUser {
-        self.players
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, u)| u.clone())
-            .unwrap_or_else(|| panic!("no player {name:?}"))
-    }
-
-    fn name_of(&self, user: &TgUser) -> String {
-        self.players
-            .iter()
-            .find(|(_, u)| u.id == user.id)
-            .map(|(n, _)| n.clone())
-            .unwrap_or_default()
-    }
-
-    async fn press(&mut self, user: &TgUser, data: &str) -> Recorded {
-        let answer = t_press(self.fake, &self.chat, user, data).await;
-        let text = alert(&answer);
-        if answer.show_alert() && text.split(" – ").next().is_some_and(shows_dice) {
-            self.alerts.push(TAlert {
-                seq: answer.seq,
-                owner: self.name_of(user),
-                text,
-            });
-        }
-        answer
-    }
-
-    /// Look, roll, stand for the player to act; `false` when the game is over.
-    async fn turn(&mut self) -> bool {
-        let Some(table) = t_table(self.fake, self.chat.id) else {
-            return false;
-        };
-        let Some(roll) = t_button(&table, "r") else {
-            return false;
-        };
-        let name = current_player(&table.text).expect("someone to play");
-        let user = self.player(&name);
-        self.press(&user, &t_button(&table, "l").expect("look"))
-            .await;
-        self.press(&user, &roll).await;
-        let table = t_table(self.fake, self.chat.id).expect("table");
-        if current_player(&table.text).as_deref() == Some(name.as_str())
-            && let Some(stand) = t_button(&table, "s")
-        {
-            self.press(&user, &stand).await;
-        }
-        true
-    }
-
-    async fn play_to_the_end(&mut self) {
-        for _ in 0..1500 {
-            if !self.turn().await {
-                return;
-            }
-        }
-        panic!("the game did not end");
-    }
-
-    /// No cup alert's text reaches the group, and a cup covered for the table stays covered
-    /// in every group text until the next reveal.
-    fn assert_no_leaks(&self) {
-        let texts: Vec<(u64, String)> = self
-            .fake
-            .requests()
-            .into_iter()
-            .filter(|r| r.ok() && (r.is("sendMessage") || r.is("editMessageText")))
-            .filter(|r| r.chat_id() == Some(self.chat.id))
-            .filter_map(|r| r.text().map(|t| (r.seq, t.to_string())))
-            .collect();
-        let mut covered_checks = 0;
-        for a in &self.alerts {
-            for (seq, text) in &texts {
-                assert!(
-                    !text.contains(&a.text),
-                    "alert {a:?} in group request {seq}"
-                );
-            }
-            let Some(table_then) = texts
-                .iter()
-                .filter(|(s, t)| *s < a.seq && t.starts_with("🎲 Schocken · "))
-                .map(|(_, t)| t)
-                .next_back()
-            else {
-                continue;
-            };
-            let Some(line) = player_line(table_then, &a.owner) else {
-                continue;
-            };
-            let under = common::under_cup(line);
-            if under.is_empty() || under.iter().any(|d| d != "▢") {
-                continue;
-            }
-            for (seq, text) in texts.iter().filter(|(s, _)| *s > a.seq) {
-                if text.starts_with("Aufgedeckt") || text.starts_with("Revealed") {
-                    break;
-                }
-                if let Some(line) = player_line(text, &a.owner) {
-                    assert!(
-                        common::under_cup(line).iter().all(|d| d == "▢"),
-                        "{}'s covered dice shown in request {seq}:\n{text}\n(alert: {})",
-                        a.owner,
-                        a.text
-                    );
-                    covered_checks += 1;
-                }
-            }
-        }
-        assert!(covered_checks > 0, "covered cups were checked");
-    }
-}
-
 /// As on Discord: a group's lobby buttons pressed in a private chat; the buttons of one
 /// player's private cup pressed by others (in the group and in their own private chats) and
 /// by members of no table; junk and wrong `v1:` data; another group's buttons; a callback
@@ -1235,21 +825,19 @@ impl<'a> TPlay<'a> {
 /// language, no hidden die in them, no group message sent or edited, the database the same.
 #[tokio::test]
 async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = Db::new();
-    let bot = Bot::telegram(&fake, &db.path, 11).await;
+    let (fake, db, bot) = telegram::start(11).await;
     let group = TgChat::group(-2001, "Kneipe");
     let chat = "telegram:-2001";
-    let anna = t_user(101, "Anna");
-    let ben = t_user(102, "Ben");
-    let cem = t_user(103, "Cem").lang("en");
-    let dora = t_user(104, "Dora");
-    let eve = t_user(105, "Eve").lang("en");
+    let anna = TgUser::new(101, "Anna");
+    let ben = TgUser::new(102, "Ben");
+    let cem = TgUser::new(103, "Cem").lang("en");
+    let dora = TgUser::new(104, "Dora");
+    let eve = TgUser::new(105, "Eve").lang("en");
     let players = [anna.clone(), ben.clone(), cem.clone()];
 
     // Everybody opens the private chat with the bot (cups with every button go there).
-    t_command(&fake, &group, &anna, "/neu").await;
-    let lobby = t_table(&fake, group.id).expect("lobby");
+    command(&fake, &group, &anna, "/neu").await;
+    let lobby = telegram::table_message(&fake, group.id).expect("lobby");
     let link = lobby.urls().pop().expect("deep link");
     let payload = link.split("start=").nth(1).expect("payload").to_string();
     for p in [&anna, &ben, &cem, &dora, &eve] {
@@ -1262,7 +850,7 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         .expect("an answer in private");
     }
     // A forged press in a private chat must not seat anyone at a group's table.
-    let join = t_button(&lobby, "j").expect("join");
+    let join = button(&lobby, "j").expect("join");
     let before = db.state().await;
     let mark = fake.mark();
     let private_dora = TgChat::private(&dora);
@@ -1273,14 +861,14 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         .message_id;
     for data in [
         join.clone(),
-        t_button(&lobby, "g").expect("go"),
+        button(&lobby, "g").expect("go"),
         join.replace("v1:j:", "v1:t:"),
     ] {
-        let a = t_press_on(&fake, &private_dora, &dora, last_private, &data).await;
+        let a = press_on(&fake, &private_dora, &dora, last_private, &data).await;
         assert!(a.show_alert(), "{data}: {:?}", a.params);
         assert!(!alert(&a).is_empty(), "{data}: a clear answer");
     }
-    t_barrier(&fake, &group).await;
+    barrier(&fake, &group).await;
     t_untouched(
         &fake,
         mark,
@@ -1292,24 +880,28 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         "nobody joined from a private chat"
     );
     assert!(
-        t_table(&fake, group.id)
+        telegram::table_message(&fake, group.id)
             .expect("lobby")
             .text
             .contains("Am Tisch (1): Anna")
     );
 
     for p in &players[1..] {
-        let table = t_table(&fake, group.id).expect("lobby");
-        t_press(&fake, &group, p, &t_button(&table, "j").expect("join")).await;
+        let table = telegram::table_message(&fake, group.id).expect("lobby");
+        press(&fake, &group, p, &button(&table, "j").expect("join")).await;
     }
-    let table = t_table(&fake, group.id).expect("lobby");
-    t_press(&fake, &group, &cem, &t_button(&table, "g").expect("go")).await;
-    t_barrier(&fake, &group).await;
-    let mut play = TPlay::new(&fake, &group, &players);
-    let first_roll = t_button(&t_table(&fake, group.id).expect("table"), "r").expect("roll");
+    let table = telegram::table_message(&fake, group.id).expect("lobby");
+    press(&fake, &group, &cem, &button(&table, "g").expect("go")).await;
+    barrier(&fake, &group).await;
+    let mut play = telegram::Play::new(&fake, &group, &players);
+    let first_roll = button(
+        &telegram::table_message(&fake, group.id).expect("table"),
+        "r",
+    )
+    .expect("roll");
 
     // The player to act gets his cup privately, with every button; he looks.
-    let t = t_table(&fake, group.id).expect("table");
+    let t = telegram::table_message(&fake, group.id).expect("table");
     let owner_name = current_player(&t.text).expect("current");
     let owner = play.player(&owner_name);
     let cup = fake
@@ -1321,12 +913,12 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         })
         .await
         .expect("the owner's private cup");
-    t_press_on(
+    press_on(
         &fake,
         &TgChat::private(&owner),
         &owner,
         cup.message_id,
-        &t_button(&cup, "l").expect("look"),
+        &button(&cup, "l").expect("look"),
     )
     .await;
     // The cup message is edited in place before the press is answered.
@@ -1339,9 +931,8 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         .filter(|d| !d.starts_with("v1:l:"))
         .collect();
     assert!(ids.iter().any(|d| d.starts_with("v1:k:")), "{ids:?}");
-    t_barrier(&fake, &group).await;
-    let before = db.state().await;
-    let shown = t_table(&fake, group.id).expect("table").text;
+    barrier(&fake, &group).await;
+    let (before, shown) = t_frozen(&fake, &db, &group).await;
 
     // The others press the owner's private buttons: in the group, and in their own private
     // chat (forged there); non-members too.
@@ -1366,7 +957,7 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
             .message_id;
         for id in &ids {
             for (chat, message) in [(&group, t.message_id), (&own_private, own_message)] {
-                let a = t_press_on(&fake, chat, who, message, id).await;
+                let a = press_on(&fake, chat, who, message, id).await;
                 assert!(a.show_alert(), "{id}: {:?}", a.params);
                 assert_eq!(
                     alert(&a),
@@ -1380,19 +971,21 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         }
         // Look at my cup, by a non-member.
         if !member {
-            let a = t_press(&fake, &group, who, &t_button(&t, "l").expect("look")).await;
+            let a = press(&fake, &group, who, &button(&t, "l").expect("look")).await;
             assert_eq!(alert(&a), expected);
         }
     }
-    t_barrier(&fake, &group).await;
+    barrier(&fake, &group).await;
     t_untouched(&fake, mark, "presses on another player's cup");
-    assert_eq!(db.state().await, before);
-    assert_eq!(t_table(&fake, group.id).expect("table").text, shown);
+    assert_eq!(
+        t_frozen(&fake, &db, &group).await,
+        (before.clone(), shown.clone())
+    );
 
     // Forged data; buttons of another table, a version to come, dice not in the cup.
     let mark = fake.mark();
     for forged in garbage(0xfeed) {
-        let a = t_press(&fake, &group, &owner, &forged).await;
+        let a = press(&fake, &group, &owner, &forged).await;
         assert!(a.show_alert(), "{forged:?}");
         let said = alert(&a);
         assert!(
@@ -1401,10 +994,8 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
             "{forged:?}: {said}"
         );
     }
-    let version = version_of(&t_button(&t, "r").expect("roll"));
+    let version = version_of(&button(&t, "r").expect("roll"));
     let table_id = first_roll.split(':').nth(2).expect("table id").to_string();
-    let other_table = base36(parse_base36(&table_id) + 1);
-    let later = base36(parse_base36(&version) + 3);
     let missing = (1..=6u8)
         .find(|v| !owner_dice.iter().any(|f| f.ends_with(&v.to_string())))
         .expect("a value not in the cup");
@@ -1414,34 +1005,22 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         "Dieser Knopf ist veraltet.",
         "This button is outdated.",
     );
-    for (forged, expected) in [
-        (format!("v1:r:{other_table}:{version}"), stale),
-        (format!("v1:r:{table_id}:{later}"), stale),
-        (format!("v1:s:{table_id}:{later}"), stale),
-        (
-            format!("v1:j:{table_id}:{version}"),
-            say(
-                english,
-                "Du sitzt schon am Tisch.",
-                "You are already at the table.",
-            ),
-        ),
-    ] {
-        let a = t_press(&fake, &group, &owner, &forged).await;
+    for (forged, expected) in well_formed_but_wrong(&table_id, &version, english) {
+        let a = press(&fake, &group, &owner, &forged).await;
         let said = alert(&a);
         assert!(
             a.show_alert() && said.starts_with(expected),
             "{forged}: {said}"
         );
     }
-    let a = t_press(&fake, &group, &dora, &format!("v1:j:{table_id}:{version}")).await;
+    let a = press(&fake, &group, &dora, &format!("v1:j:{table_id}:{version}")).await;
     assert!(
         alert(&a).starts_with("Das Spiel läuft schon"),
         "{:?}",
         a.params
     );
     // Keeping a value the cup does not hold: said to the owner alone, in an alert.
-    let a = t_press(
+    let a = press(
         &fake,
         &group,
         &owner,
@@ -1449,23 +1028,23 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
     )
     .await;
     assert!(a.show_alert() && !alert(&a).is_empty(), "{:?}", a.params);
-    t_barrier(&fake, &group).await;
+    barrier(&fake, &group).await;
     t_untouched(&fake, mark, "forged data");
     // A table of another group: stale there; in a chat without a table: no table.
     let other_group = TgChat::group(-2002, "Nebenan");
     let empty_group = TgChat::group(-2003, "Leer");
-    t_command(&fake, &other_group, &dora, "/neu").await;
-    let other_lobby = t_table(&fake, other_group.id).expect("other lobby");
+    command(&fake, &other_group, &dora, "/neu").await;
+    let other_lobby = telegram::table_message(&fake, other_group.id).expect("other lobby");
     let mark_other = fake.mark();
-    let a = t_press(
+    let a = press(
         &fake,
         &group,
         &owner,
-        &t_button(&other_lobby, "j").expect("join"),
+        &button(&other_lobby, "j").expect("join"),
     )
     .await;
     assert_eq!(alert(&a), stale);
-    let a = t_press_on(
+    let a = press_on(
         &fake,
         &other_group,
         &dora,
@@ -1474,14 +1053,14 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
     )
     .await;
     assert_eq!(alert(&a), "Dieser Knopf ist veraltet.");
-    let a = t_press_on(&fake, &empty_group, &dora, 1, &first_roll).await;
+    let a = press_on(&fake, &empty_group, &dora, 1, &first_roll).await;
     assert!(
         alert(&a).starts_with("Hier ist kein Tisch offen."),
         "{:?}",
         a.params
     );
-    t_barrier(&fake, &group).await;
-    t_barrier(&fake, &other_group).await;
+    barrier(&fake, &group).await;
+    barrier(&fake, &other_group).await;
     t_untouched(&fake, mark_other, "buttons of another group's table");
     let with_other = db.state().await;
     assert_eq!(
@@ -1501,20 +1080,24 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         before.log.len() + 1,
         "only the other group's /neu"
     );
-    assert_eq!(t_table(&fake, group.id).expect("table").text, shown);
+    assert_eq!(
+        telegram::table_message(&fake, group.id)
+            .expect("table")
+            .text,
+        shown
+    );
 
     // A replayed press: the roll counts once; the repeat is answered "already done".
-    let roll = t_button(&t, "r").expect("roll");
+    let roll = button(&t, "r").expect("roll");
     let rolled = fake.press(&group, &owner, t.message_id, &roll);
     let first = fake
         .answer_to(rolled.callback_id.as_deref().expect("id"), WAIT)
         .await
         .expect("answered");
     assert_eq!(faces(&alert(&first)).len(), 3, "{:?}", first.params);
-    t_barrier(&fake, &group).await;
-    let after_roll = db.state().await;
+    barrier(&fake, &group).await;
+    let (after_roll, shown) = t_frozen(&fake, &db, &group).await;
     assert_eq!(after_roll.log.len(), with_other.log.len() + 1);
-    let shown = t_table(&fake, group.id).expect("table").text;
     let mark = fake.mark();
     fake.redeliver(rolled.update_id).expect("redeliver");
     let again = fake
@@ -1529,64 +1112,54 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         "{:?}",
         again.params
     );
-    t_barrier(&fake, &group).await;
+    barrier(&fake, &group).await;
     t_untouched(&fake, mark, "a replayed press");
-    assert_eq!(db.state().await, after_roll);
-    assert_eq!(t_table(&fake, group.id).expect("table").text, shown);
+    assert_eq!(t_frozen(&fake, &db, &group).await, (after_roll, shown));
 
     // An old button after several moves.
     for _ in 0..3 {
         play.turn().await;
     }
-    t_barrier(&fake, &group).await;
-    let before = db.state().await;
-    let shown = t_table(&fake, group.id).expect("table").text;
+    barrier(&fake, &group).await;
+    let (before, shown) = t_frozen(&fake, &db, &group).await;
     let mark = fake.mark();
     for who in &players {
-        let a = t_press(&fake, &group, who, &first_roll).await;
+        let a = press(&fake, &group, who, &first_roll).await;
         let said = alert(&a);
         assert!(
             said == "Dieser Knopf ist veraltet." || said == "This button is outdated.",
             "{said}"
         );
     }
-    t_barrier(&fake, &group).await;
+    barrier(&fake, &group).await;
     t_untouched(&fake, mark, "an old button");
-    assert_eq!(db.state().await, before);
-    assert_eq!(t_table(&fake, group.id).expect("table").text, shown);
+    assert_eq!(t_frozen(&fake, &db, &group).await, (before, shown));
 
     // Someone out of the round presses look and roll.
     let mut bystander = None;
     for _ in 0..400 {
-        let Some(t) = t_table(&fake, group.id) else {
+        let Some(t) = telegram::table_message(&fake, group.id) else {
             break;
         };
-        bystander = play
-            .players
-            .iter()
-            .find(|(n, _)| {
-                player_line(&t.text, n).is_some_and(|l| l.ends_with(" raus"))
-                    || (t.text.contains("Finale: ") && !final_line(&t.text).contains(n.as_str()))
-            })
-            .map(|(_, u)| u.clone());
+        bystander = sitting_out(&t.text, &play.players);
         if bystander.is_some() || !play.turn().await {
             break;
         }
     }
     let bystander = bystander.expect("a player out of the round");
-    t_barrier(&fake, &group).await;
-    let t = t_table(&fake, group.id).expect("table");
+    barrier(&fake, &group).await;
+    let t = telegram::table_message(&fake, group.id).expect("table");
     let before = db.state().await;
     let mark = fake.mark();
-    let a = t_press(&fake, &group, &bystander, &t_button(&t, "l").expect("look")).await;
+    let a = press(&fake, &group, &bystander, &button(&t, "l").expect("look")).await;
     let said = alert(&a);
     assert!(
         said == "Du spielst diese Runde nicht mit." || said == "You do not play this round.",
         "{said}"
     );
-    let a = t_press(&fake, &group, &bystander, &t_button(&t, "r").expect("roll")).await;
+    let a = press(&fake, &group, &bystander, &button(&t, "r").expect("roll")).await;
     assert!(a.show_alert() && !shows_dice(&alert(&a)), "{:?}", a.params);
-    t_barrier(&fake, &group).await;
+    barrier(&fake, &group).await;
     t_untouched_but(&fake, mark, "an out player's presses", &[bystander.id]);
     assert_eq!(db.state().await, before);
 
@@ -1599,16 +1172,23 @@ fn assert_no_token(bot: &Bot, fake: &FakeTelegram) {
     bot.assert_token_never_logged(fake.token());
 }
 
+/// Every text in these requests, one a line.
+fn texts(requests: &[Recorded]) -> String {
+    requests
+        .iter()
+        .filter_map(|r| r.text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Commands in a group and in private chats without a table: exactly one message each, a
 /// reply to the command, in the sender's language; nothing stored, no table message.
 #[tokio::test]
 async fn telegram_commands_where_no_table_is_open_get_a_reply() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = Db::new();
-    let bot = Bot::telegram(&fake, &db.path, 2).await;
+    let (fake, db, bot) = telegram::start(2).await;
     let group = TgChat::group(-2101, "Leer");
-    let anna = t_user(101, "Anna");
-    let cem = t_user(103, "Cem").lang("en");
+    let anna = TgUser::new(101, "Anna");
+    let cem = TgUser::new(103, "Cem").lang("en");
     let before = db.state().await;
     let commands = [
         "/wurf",
@@ -1632,8 +1212,8 @@ async fn telegram_commands_where_no_table_is_open_get_a_reply() {
     let private_cem = TgChat::private(&cem);
     fake.start_private(&anna, None);
     fake.start_private(&cem, None);
-    t_barrier(&fake, &private_anna).await;
-    t_barrier(&fake, &private_cem).await;
+    barrier(&fake, &private_anna).await;
+    barrier(&fake, &private_cem).await;
     for (chat, who, english) in [
         (&group, &anna, false),
         (&group, &cem, true),
@@ -1643,7 +1223,7 @@ async fn telegram_commands_where_no_table_is_open_get_a_reply() {
         for command in commands {
             let mark = fake.mark();
             let injected = fake.command(chat, who, command);
-            t_barrier(&fake, chat).await;
+            barrier(&fake, chat).await;
             let sent: Vec<Recorded> = fake
                 .requests_since(mark)
                 .into_iter()
@@ -1682,7 +1262,10 @@ async fn telegram_commands_where_no_table_is_open_get_a_reply() {
         }
     }
     assert_eq!(db.state().await, before, "nothing stored");
-    assert!(t_table(&fake, group.id).is_none(), "no table message");
+    assert!(
+        telegram::table_message(&fake, group.id).is_none(),
+        "no table message"
+    );
     assert_no_token(&bot, &fake);
 }
 
@@ -1691,9 +1274,7 @@ async fn telegram_commands_where_no_table_is_open_get_a_reply() {
 /// leaks, and debts, statistics and the CSV export keep the names.
 #[tokio::test]
 async fn telegram_odd_names_play_unparsed_and_stay_intact() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = Db::new();
-    let bot = Bot::telegram(&fake, &db.path, 5).await;
+    let (fake, db, bot) = telegram::start(5).await;
     let group = TgChat::group(-2201, "<b>Stamm</b>tisch &amp; Co");
     let mut players: Vec<TgUser> = odd_names()
         .into_iter()
@@ -1702,12 +1283,10 @@ async fn telegram_odd_names_play_unparsed_and_stay_intact() {
         .collect();
     players[3] = TgUser::new(304, "<b>Fett</b> &amp;")
         .last_name("<i>x</i> &lt;3 <a href=\"tg://user?id=1\">y</a>");
-    let play_names: Vec<String> = {
-        let p = TPlay::new(&fake, &group, &players);
-        p.players.iter().map(|(n, _)| n.clone()).collect()
-    };
-    t_open_and_start(&fake, &group, &players).await;
-    let started = t_table(&fake, group.id).expect("table");
+    let mut play = telegram::Play::new(&fake, &group, &players);
+    let play_names: Vec<String> = play.players.iter().map(|(n, _)| n.clone()).collect();
+    telegram::open_and_start(&fake, &group, &players).await;
+    let started = telegram::table_message(&fake, group.id).expect("table");
     for name in &play_names {
         assert!(
             player_line(&started.text, name).is_some(),
@@ -1715,46 +1294,20 @@ async fn telegram_odd_names_play_unparsed_and_stay_intact() {
             started.text
         );
     }
-    let mut play = TPlay::new(&fake, &group, &players);
     play.play_to_the_end().await;
     play.assert_no_leaks();
-    let finished = t_table(&fake, group.id).expect("table");
-    let loser_line = finished
-        .text
-        .lines()
-        .find(|l| l.starts_with("🍺 "))
-        .expect("over");
-    let loser = play_names
-        .iter()
-        .filter(|n| loser_line.contains(n.as_str()))
-        .max_by_key(|n| n.len())
-        .expect("a loser")
-        .clone();
+    let finished = telegram::table_message(&fake, group.id).expect("table");
+    let loser = loser_among(&finished.text, &play_names);
 
-    let debts = t_command(&fake, &group, &players[0], "/deckel").await;
-    let debts: String = debts
-        .iter()
-        .filter_map(|r| r.text())
-        .collect::<Vec<_>>()
-        .join("\n");
+    let debts = texts(&command(&fake, &group, &players[0], "/deckel").await);
     assert!(debts.contains(&format!("{loser}: 1")), "{debts}");
-    let export = t_command(&fake, &group, &players[1], "/export").await;
+    let export = command(&fake, &group, &players[1], "/export").await;
     let document = export
         .iter()
         .find(|r| r.is("sendDocument"))
         .expect("the CSV");
-    let csv = String::from_utf8(document.files[0].content.clone()).expect("utf-8");
-    let rows: Vec<Vec<String>> = csv.lines().skip(1).map(common::csv_fields).collect();
-    assert!(
-        rows.iter().any(|r| r[2] == "debt" && r[4] == loser),
-        "{loser:?} in\n{csv}"
-    );
-    let stats = t_command(&fake, &group, &players[2], "/statistik").await;
-    let stats: String = stats
-        .iter()
-        .filter_map(|r| r.text())
-        .collect::<Vec<_>>()
-        .join("\n");
+    assert_debt_exported(&document.files[0].content, &loser);
+    let stats = texts(&command(&fake, &group, &players[2], "/statistik").await);
     for name in &play_names {
         assert!(stats.contains(name.as_str()), "{name:?}: {stats}");
     }
@@ -1796,20 +1349,22 @@ async fn telegram_odd_names_play_unparsed_and_stay_intact() {
 /// press answered, one move per table version, the Deckel add up to 13.
 #[tokio::test]
 async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = Db::new();
-    let bot = Bot::telegram(&fake, &db.path, 9).await;
+    let (fake, db, bot) = telegram::start(9).await;
     let group = TgChat::group(-2301, "Flut");
     let chat = "telegram:-2301";
-    let players = [t_user(101, "Anna"), t_user(102, "Ben"), t_user(103, "Cem")];
-    t_open_and_start(&fake, &group, &players).await;
-    let mut play = TPlay::new(&fake, &group, &players);
+    let players = [
+        TgUser::new(101, "Anna"),
+        TgUser::new(102, "Ben"),
+        TgUser::new(103, "Cem"),
+    ];
+    telegram::open_and_start(&fake, &group, &players).await;
+    let mut play = telegram::Play::new(&fake, &group, &players);
     let start = db.table(chat).await.expect("stored");
 
-    let t = t_table(&fake, group.id).expect("table");
+    let t = telegram::table_message(&fake, group.id).expect("table");
     let name = current_player(&t.text).expect("current");
     let who = play.player(&name);
-    let roll = t_button(&t, "r").expect("roll");
+    let roll = button(&t, "r").expect("roll");
     let presses: Vec<String> = (0..30)
         .map(|_| {
             fake.press(&group, &who, t.message_id, &roll)
@@ -1837,10 +1392,8 @@ async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
         }
     }
     assert_eq!(applied, 1, "one roll per version");
-    t_barrier(&fake, &group).await;
-    let after = db.table(chat).await.expect("stored");
-    assert_eq!(after.version, start.version + 1);
-    assert_eq!(after.log_entries, start.log_entries + 1);
+    barrier(&fake, &group).await;
+    let after = one_move_later(&db, chat, &start).await;
 
     // 30 more in three waves on the newest buttons at that moment.
     let mut per_version: BTreeMap<String, usize> = BTreeMap::new();
@@ -1848,7 +1401,7 @@ async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
     for wave in 0..3 {
         let mut flood: Vec<(String, String)> = Vec::new();
         for i in 0..10 {
-            let t = t_table(&fake, group.id).expect("table");
+            let t = telegram::table_message(&fake, group.id).expect("table");
             let Some(name) = current_player(&t.text) else {
                 break;
             };
@@ -1857,7 +1410,7 @@ async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
             } else {
                 play.player(&name)
             };
-            let Some(data) = t_button(&t, if i % 2 == 0 { "r" } else { "s" }) else {
+            let Some(data) = button(&t, if i % 2 == 0 { "r" } else { "s" }) else {
                 break;
             };
             let id = fake
@@ -1876,20 +1429,13 @@ async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
                 *per_version.entry(version_of(data)).or_default() += 1;
             }
         }
-        t_barrier(&fake, &group).await;
+        barrier(&fake, &group).await;
     }
-    assert!(per_version.values().all(|n| *n == 1), "{per_version:?}");
-    t_barrier(&fake, &group).await;
-    let end = db.table(chat).await.expect("stored");
-    assert_eq!(end.version, after.version + moves as u64, "{per_version:?}");
-    assert_eq!(end.log_entries, after.log_entries + moves);
-    assert!(moves >= 2, "the flood made progress");
-    end.assert_deckel_add_up();
+    barrier(&fake, &group).await;
+    assert_one_move_per_version(&db, chat, &after, moves, &per_version).await;
 
     play.play_to_the_end().await;
     play.assert_no_leaks();
-    let done = db.table(chat).await.expect("stored");
-    assert_eq!(done.status, "finished");
-    done.assert_deckel_add_up();
+    assert_finished(&db, chat).await;
     assert_no_token(&bot, &fake);
 }

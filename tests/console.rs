@@ -40,8 +40,12 @@ fn play_script(db: &str, args: &[&str], script: &str) -> String {
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
-fn db_url(dir: &tempfile::TempDir) -> String {
-    format!("sqlite://{}", dir.path().join("schocken.db").display())
+/// The URL of a database in a fresh temporary directory, which lives as long as the
+/// returned handle.
+fn temp_db() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("schocken.db").display());
+    (dir, url)
 }
 
 /// Standing at every turn; every line also answers a hand-off prompt.
@@ -77,8 +81,7 @@ fn query(db: &str, sql: &str) -> Vec<Vec<String>> {
 
 #[test]
 fn a_scripted_game_with_a_fixed_seed_plays_to_the_bierrunde() {
-    let dir = tempfile::tempdir().expect("dir");
-    let db = db_url(&dir);
+    let (_dir, db) = temp_db();
     let args = ["--players", "Anna,Ben", "--bots", "1", "--seed", "11"];
     let out = play_script(&db, &args, &stand_script(600));
     assert!(out.contains("Das Spiel beginnt!"), "{out}");
@@ -100,15 +103,14 @@ fn a_scripted_game_with_a_fixed_seed_plays_to_the_bierrunde() {
     assert!(out.contains(&format!("Spiel vorbei: {} verliert", debts[0][0])));
 
     // The same seed and the same script give the same game.
-    let dir2 = tempfile::tempdir().expect("dir");
-    let again = play_script(&db_url(&dir2), &args, &stand_script(600));
+    let (_dir2, db2) = temp_db();
+    let again = play_script(&db2, &args, &stand_script(600));
     assert_eq!(out, again);
 }
 
 #[test]
 fn private_cups_show_only_after_the_hand_off() {
-    let dir = tempfile::tempdir().expect("dir");
-    let db = db_url(&dir);
+    let (_dir, db) = temp_db();
     let out = play_script(
         &db,
         &["--players", "Anna,Ben", "--bots", "0", "--seed", "5"],
@@ -127,8 +129,7 @@ fn private_cups_show_only_after_the_hand_off() {
 
 #[test]
 fn a_saved_game_continues_later_and_the_ledger_works_at_the_terminal() {
-    let dir = tempfile::tempdir().expect("dir");
-    let db = db_url(&dir);
+    let (_dir, db) = temp_db();
     let first = play_script(
         &db,
         &["--players", "Anna,Ben", "--bots", "0", "--seed", "9"],
@@ -169,8 +170,7 @@ fn a_saved_game_continues_later_and_the_ledger_works_at_the_terminal() {
 
 #[test]
 fn bad_input_at_the_terminal_gets_a_clear_answer() {
-    let dir = tempfile::tempdir().expect("dir");
-    let db = db_url(&dir);
+    let (_dir, db) = temp_db();
     let out = play_script(
         &db,
         &["--seed", "4"],
@@ -222,8 +222,7 @@ impl Output {
 
 #[test]
 fn sigkill_loses_no_acknowledged_move() {
-    let dir = tempfile::tempdir().expect("dir");
-    let db = db_url(&dir);
+    let (_dir, db) = temp_db();
     let mut child = schocken(&db, &["--players", "Anna", "--bots", "2", "--seed", "21"])
         .spawn()
         .expect("spawn");

@@ -1,367 +1,37 @@
 //! The Discord adapter end to end: the real `schocken` binary (serenity + poise, the service,
 //! a real SQLite file) against the local fake Discord, which records every request.
 
-use schocken_fakes::discord::{Answer, Call, FakeDiscord, FakeMessage, FakeUser, Place, Slash};
-use serde_json::Value;
-use std::io::{BufRead, BufReader, Read};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
-use std::time::Duration;
+mod common;
 
-/// Looks like a bot token; must never show up in the log.
-const TOKEN: &str = "MTIzNDU2Nzg5MDEy.GfAkEd.sEcReT-tOkEn_do-not-log-9x7";
-const WAIT: Duration = Duration::from_secs(15);
-
-// ----- the bot process ---------------------------------------------------------------------------
-
-struct Bot {
-    child: Child,
-    log: Arc<Mutex<String>>,
-    readers: Vec<JoinHandle<()>>,
-}
-
-fn capture(stream: impl Read + Send + 'static, log: Arc<Mutex<String>>) -> JoinHandle<()> {
-    std::thread::spawn(move || {
-        for line in BufReader::new(stream).lines() {
-            let Ok(line) = line else { break };
-            let mut log = log.lock().unwrap_or_else(|p| p.into_inner());
-            log.push_str(&line);
-            log.push('\n');
-        }
-    })
-}
-
-impl Bot {
-    fn spawn(fake: &FakeDiscord, db: &Path) -> Bot {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_schocken"))
-            .args(["--seed", "7"])
-            .env("DISCORD_TOKEN", TOKEN)
-            .env("DISCORD_API_URL", fake.api_url())
-            .env("DISCORD_GUILD_ID", fake.guild_id().to_string())
-            .env("DATABASE_URL", format!("sqlite://{}", db.display()))
-            .env(
-                "RUST_LOG",
-                std::env::var("TEST_RUST_LOG")
-                    .unwrap_or_else(|_| "info,schocken_discord=debug".into()),
-            )
-            // No turn timer: no deadline in the texts, nothing moves by itself.
-            .env("SCHOCKEN_TURN_TIMER", "0")
-            .env_remove("TELOXIDE_TOKEN")
-            .env_remove("SCHOCKEN_LANG")
-            .env_remove("SCHOCKEN_RULES")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn schocken");
-        let log = Arc::new(Mutex::new(String::new()));
-        let readers = vec![
-            capture(child.stdout.take().expect("stdout"), log.clone()),
-            capture(child.stderr.take().expect("stderr"), log.clone()),
-        ];
-        Bot {
-            child,
-            log,
-            readers,
-        }
-    }
-
-    /// SIGKILL: no goodbye, no flush.
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        for r in self.readers.drain(..) {
-            let _ = r.join();
-        }
-    }
-
-    fn log(&self) -> String {
-        self.log.lock().unwrap_or_else(|p| p.into_inner()).clone()
-    }
-
-    fn assert_token_never_logged(&self) {
-        let log = self.log();
-        assert!(!log.is_empty(), "the bot logs something");
-        assert!(!log.contains(TOKEN), "the token leaked into the log");
-        assert!(
-            !log.contains("sEcReT"),
-            "a part of the token leaked into the log"
-        );
-    }
-}
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
+use common::discord::{
+    Play, answer, assert_untouched_until, dice_under_cup, open_and_start, posted_since, run_click,
+    run_slash, slash, table_message, user,
+};
+use common::{Bot, DISCORD_TOKEN, Db, WAIT, current_player, loser};
+use schocken_fakes::discord::{Call, FakeDiscord, Place, Recorded};
+use std::sync::Arc;
 
 struct Setup {
     fake: FakeDiscord,
     bot: Bot,
-    dir: tempfile::TempDir,
+    db: Db,
 }
 
 async fn setup() -> Setup {
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    let dir = tempfile::tempdir().expect("temp dir");
-    let bot = Bot::spawn(&fake, &dir.path().join("x.db"));
-    if let Err(e) = fake.wait_ready(WAIT).await {
-        panic!("{e}\n--- log ---\n{}", bot.log());
-    }
-    Setup { fake, bot, dir }
+    let (fake, db, bot) = common::discord::start(7).await;
+    Setup { fake, bot, db }
+}
+
+/// The token, and any piece of its secret part, never reach the log.
+fn assert_token_never_logged(bot: &Bot) {
+    bot.assert_token_never_logged(DISCORD_TOKEN);
+    assert!(
+        !bot.log().contains("sEcReT"),
+        "a part of the token leaked into the log"
+    );
 }
 
 // ----- players and moves --------------------------------------------------------------------------
-
-fn user(id: u64, name: &str) -> FakeUser {
-    FakeUser::new(id, &name.to_lowercase()).nick(name)
-}
-
-fn slash(sub: &str) -> Slash {
-    Slash::new("schocken").subcommand(sub)
-}
-
-async fn run_slash(fake: &FakeDiscord, who: &FakeUser, s: Slash) -> Answer {
-    let sent = fake.slash(who, &s).expect("inject");
-    fake.answer(&sent, WAIT).await.expect("answer")
-}
-
-async fn run_click(fake: &FakeDiscord, who: &FakeUser, message: u64, custom_id: &str) -> Answer {
-    let sent = fake.click(who, message, custom_id).expect("inject");
-    fake.answer(&sent, WAIT).await.expect("answer")
-}
-
-/// Message `id` as it stands now.
-fn table_message(fake: &FakeDiscord, id: u64) -> FakeMessage {
-    fake.message(id).expect("the table message exists")
-}
-
-/// The player to act: the line marked ▶.
-fn current_player(content: &str) -> Option<String> {
-    content.lines().find_map(|l| {
-        let rest = l.strip_prefix("▶ ")?;
-        Some(rest.split(" · ").next()?.to_string())
-    })
-}
-
-/// Opens a table (Anna), lets the others join by button and starts it; returns the table
-/// message id.
-async fn open_and_start(fake: &FakeDiscord, players: &[FakeUser]) -> u64 {
-    let opened = run_slash(fake, &players[0], slash("new")).await;
-    assert!(opened.ephemeral, "{opened:?}");
-    let table = fake
-        .requests()
-        .iter()
-        .find_map(|r| match r.call {
-            Call::CreateMessage { message, .. } => Some(message),
-            _ => None,
-        })
-        .expect("the table message was posted");
-    for p in &players[1..] {
-        let join = table_message(fake, table)
-            .button("v1:j:")
-            .expect("join button");
-        let joined = run_click(fake, p, table, &join).await;
-        assert!(joined.is_ack(), "{joined:?}");
-    }
-    let started = run_slash(fake, &players[0], slash("start")).await;
-    assert!(started.ephemeral, "{started:?}");
-    table
-}
-
-/// Nothing reached the channel between two points: no message posted, none edited.
-fn assert_channel_untouched(fake: &FakeDiscord, since: usize, until: usize, what: &str) {
-    for r in fake.requests_since(since).iter().filter(|r| r.seq <= until) {
-        assert!(
-            !matches!(
-                r.call,
-                Call::CreateMessage { .. } | Call::EditMessage { .. } | Call::DeleteMessage { .. }
-            ),
-            "{what} changed the channel: {} {} {:?}",
-            r.method,
-            r.path,
-            r.content()
-        );
-        assert!(
-            !r.is_public_message(),
-            "{what} said something in public: {r:?}"
-        );
-    }
-}
-
-/// The line of `name` in a table text (`▶ Anna · …` or `· Anna · …`).
-fn player_line<'a>(content: &'a str, name: &str) -> Option<&'a str> {
-    let a = format!("▶ {name} · ");
-    let b = format!("· {name} · ");
-    content
-        .lines()
-        .find(|l| l.starts_with(&a) || l.starts_with(&b))
-}
-
-/// The dice under the cup as an ephemeral view shows them (`Dein Becher: ⚀1 | ⚃4 ⚅6` → the
-/// part after the bar), unless still covered.
-fn dice_under_cup(content: &str) -> Option<String> {
-    let cup = content.lines().find_map(|l| {
-        l.strip_prefix("Dein Becher: ")
-            .or_else(|| l.strip_prefix("Your cup: "))
-    })?;
-    let under = cup.rsplit(" | ").next()?.trim();
-    (!under.contains('▢') && !under.is_empty()).then(|| under.to_string())
-}
-
-/// Dice a player saw privately while the table showed his cup covered.
-#[derive(Debug)]
-struct Secret {
-    name: String,
-    dice: String,
-    seq: usize,
-}
-
-struct Play<'a> {
-    fake: &'a FakeDiscord,
-    table: u64,
-    players: Vec<FakeUser>,
-    secrets: Vec<Secret>,
-    interactions: usize,
-}
-
-impl<'a> Play<'a> {
-    fn new(fake: &'a FakeDiscord, table: u64, players: &[FakeUser]) -> Play<'a> {
-        Play {
-            fake,
-            table,
-            players: players.to_vec(),
-            secrets: Vec::new(),
-            interactions: 0,
-        }
-    }
-
-    fn table(&self) -> FakeMessage {
-        table_message(self.fake, self.table)
-    }
-
-    fn player(&self, name: &str) -> FakeUser {
-        self.players
-            .iter()
-            .find(|p| p.nick.as_deref() == Some(name))
-            .cloned()
-            .unwrap_or_else(|| panic!("no player {name}"))
-    }
-
-    /// A click whose answer is a private view: it must be ephemeral; covered dice it shows
-    /// become secrets.
-    async fn private(&mut self, who: &FakeUser, message: u64, custom_id: &str) -> Answer {
-        let sent = self.fake.click(who, message, custom_id).expect("inject");
-        let a = self.fake.answer(&sent, WAIT).await.expect("answer");
-        self.interactions += 1;
-        assert!(a.ephemeral, "a private view must be ephemeral: {a:?}");
-        assert!(
-            ["Dein Becher", "Your cup", "nicht mit", "do not play"]
-                .iter()
-                .any(|t| a.content.contains(t)),
-            "{custom_id}: {a:?}"
-        );
-        let name = who.nick.clone().unwrap_or_default();
-        if let Some(dice) = dice_under_cup(&a.content) {
-            let table = self.table();
-            let covered = player_line(&table.content, &name).is_some_and(|l| l.contains('▢'));
-            if covered {
-                // Secret from the click on: the table edit made for it counts too.
-                self.secrets.push(Secret {
-                    name,
-                    dice,
-                    seq: sent.seq,
-                });
-            }
-        }
-        a
-    }
-
-    /// One turn of the current player: look, set a die aside, roll once, stand. `false` when
-    /// the game is over.
-    async fn turn(&mut self) -> bool {
-        let t = self.table();
-        if t.custom_ids().is_empty() {
-            return false;
-        }
-        let name = current_player(&t.content).expect("someone to play");
-        let who = self.player(&name);
-        let look = t.button("v1:l:").expect("look button on the table");
-        let mut view = self.private(&who, self.table, &look).await;
-        if let (Some(keep), Some(_)) = (view.button("v1:k:"), view.button("v1:r:")) {
-            let m = view.message_id.expect("ephemeral message");
-            view = self.private(&who, m, &keep).await;
-        }
-        if let Some(roll) = view.button("v1:r:") {
-            let m = view.message_id.expect("ephemeral message");
-            view = self.private(&who, m, &roll).await;
-        }
-        if current_player(&self.table().content).as_deref() == Some(name.as_str()) {
-            let stand = view.button("v1:s:").expect("stand offered");
-            let m = view.message_id.expect("ephemeral message");
-            self.private(&who, m, &stand).await;
-        }
-        true
-    }
-
-    async fn play_to_the_end(&mut self) {
-        for _ in 0..400 {
-            if !self.turn().await {
-                return;
-            }
-        }
-        panic!("the game did not end");
-    }
-
-    /// The loser, from the finished table (`🍺 Anna hat das Spiel verloren …`).
-    fn loser(&self) -> String {
-        let t = self.table();
-        let line = t
-            .content
-            .lines()
-            .find_map(|l| l.strip_prefix("🍺 "))
-            .expect("the game is over");
-        let line = line.strip_prefix("Blattschuss! ").unwrap_or(line);
-        line.split(" hat ").next().expect("a name").to_string()
-    }
-
-    /// No die a player saw under his covered cup shows up in public before his round's
-    /// reveal.
-    fn assert_no_leaks(&self) {
-        assert!(!self.secrets.is_empty(), "the game had covered cups");
-        let requests = self.fake.requests();
-        let reveals: Vec<usize> = requests
-            .iter()
-            .filter(|r| r.is_public_message())
-            .filter(|r| r.content().is_some_and(|c| c.starts_with("Aufgedeckt")))
-            .map(|r| r.seq)
-            .collect();
-        assert!(!reveals.is_empty(), "rounds were revealed");
-        for secret in &self.secrets {
-            let end = reveals
-                .iter()
-                .copied()
-                .find(|s| *s >= secret.seq)
-                .unwrap_or(usize::MAX);
-            for r in requests
-                .iter()
-                .filter(|r| r.seq >= secret.seq && r.seq < end && r.is_public_message())
-            {
-                let content = r.content().unwrap_or_default();
-                for line in content.lines().filter(|l| l.contains(&secret.name)) {
-                    assert!(
-                        !line.contains(&secret.dice),
-                        "{secret:?} leaked in request {} before the reveal: {line}",
-                        r.seq
-                    );
-                }
-            }
-        }
-    }
-}
 
 /// Every message showing someone's cup is ephemeral, however it was sent.
 fn assert_private_views_ephemeral(fake: &FakeDiscord) {
@@ -380,8 +50,10 @@ fn assert_private_views_ephemeral(fake: &FakeDiscord) {
     assert!(views > 0);
 }
 
-fn pretty(v: &Value) -> String {
-    serde_json::to_string_pretty(v).expect("JSON")
+/// A request's JSON body as snapshot `name`.
+fn snapshot_body(name: &str, request: &Recorded) {
+    let body = request.body.as_ref().expect("body");
+    insta::assert_snapshot!(name, serde_json::to_string_pretty(body).expect("JSON"));
 }
 
 // ----- the tests ----------------------------------------------------------------------------------
@@ -398,10 +70,7 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
         .into_iter()
         .find(|r| matches!(r.call, Call::RegisterCommands { guild: Some(_) }))
         .expect("commands registered in the guild");
-    insta::assert_snapshot!(
-        "registered_commands",
-        pretty(registration.body.as_ref().expect("body"))
-    );
+    snapshot_body("registered_commands", &registration);
 
     let players = [user(11, "Anna"), user(12, "Ben"), user(13, "Cem")];
     let table = open_and_start(fake, &players).await;
@@ -419,10 +88,7 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
                     .is_some_and(|c| c.contains("Das Spiel beginnt!"))
         })
         .expect("the table message shows the start");
-    insta::assert_snapshot!(
-        "table_message_edit",
-        pretty(started.body.as_ref().expect("body"))
-    );
+    snapshot_body("table_message_edit", started);
     let private = requests
         .iter()
         .find(|r| {
@@ -430,10 +96,7 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
                 && r.content().and_then(dice_under_cup).is_some()
         })
         .expect("a private view with dice");
-    insta::assert_snapshot!(
-        "private_view_callback",
-        pretty(private.body.as_ref().expect("body"))
-    );
+    snapshot_body("private_view_callback", private);
     let reveal = requests
         .iter()
         .find(|r| {
@@ -441,10 +104,7 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
                 && r.content().is_some_and(|c| c.starts_with("Aufgedeckt"))
         })
         .expect("a reveal");
-    insta::assert_snapshot!(
-        "reveal_message",
-        pretty(reveal.body.as_ref().expect("body"))
-    );
+    snapshot_body("reveal_message", reveal);
 
     play.assert_no_leaks();
     assert_private_views_ephemeral(fake);
@@ -463,7 +123,7 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
     }
 
     // The Bierrunde is in the ledger.
-    let loser = play.loser();
+    let loser = loser(&play.table().content);
     let debts = run_slash(fake, &players[1], slash("debts")).await;
     assert!(!debts.ephemeral, "debts are for the whole channel");
     assert!(
@@ -546,7 +206,7 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
         fake.requests().iter().all(|r| r.authorized),
         "every request carries the bot token"
     );
-    s.bot.assert_token_never_logged();
+    assert_token_never_logged(&s.bot);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -566,10 +226,14 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
 
     // Not his turn.
     let sent = fake.click(&other, table, &roll).expect("inject");
-    let answer = fake.answer(&sent, WAIT).await.expect("answer");
-    assert!(answer.ephemeral);
-    assert!(answer.content.contains("nicht dran"), "{}", answer.content);
-    assert_channel_untouched(fake, sent.seq, answer.seq, "a click out of turn");
+    let refused = answer(fake, &sent).await;
+    assert!(refused.ephemeral);
+    assert!(
+        refused.content.contains("nicht dran"),
+        "{}",
+        refused.content
+    );
+    assert_untouched_until(fake, sent.seq, refused.seq, "a click out of turn");
     assert_eq!(table_message(fake, table), t);
 
     // His roll, then the same button again (a double click).
@@ -581,7 +245,7 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
     let after = table_message(fake, table);
     assert_ne!(after.content, t.content, "the roll shows on the table");
     let sent = fake.click(&me, table, &roll).expect("inject");
-    let again = fake.answer(&sent, WAIT).await.expect("answer");
+    let again = answer(fake, &sent).await;
     assert!(again.ephemeral);
     assert!(again.content.contains("veraltet"), "{}", again.content);
     assert!(
@@ -589,7 +253,7 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
         "a stale click shows the current cup: {}",
         again.content
     );
-    assert_channel_untouched(fake, sent.seq, again.seq, "a double click");
+    assert_untouched_until(fake, sent.seq, again.seq, "a double click");
     assert_eq!(table_message(fake, table), after);
 
     // Forged ids.
@@ -601,10 +265,10 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
         &"v1:r:".repeat(19),
     ] {
         let sent = fake.click(&me, table, forged).expect("inject");
-        let a = fake.answer(&sent, WAIT).await.expect("answer");
+        let a = answer(fake, &sent).await;
         assert!(a.ephemeral);
         assert!(a.content.contains("ungültig"), "{forged}: {}", a.content);
-        assert_channel_untouched(fake, sent.seq, a.seq, "a forged click");
+        assert_untouched_until(fake, sent.seq, a.seq, "a forged click");
     }
     assert_eq!(table_message(fake, table), after);
 
@@ -633,10 +297,10 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
         .expect("a second table message");
     let before = table_message(fake, new_table);
     let sent = fake.click(&me, table, &roll).expect("inject");
-    let old = fake.answer(&sent, WAIT).await.expect("answer");
+    let old = answer(fake, &sent).await;
     assert!(old.ephemeral);
     assert!(old.content.contains("veraltet"), "{}", old.content);
-    assert_channel_untouched(fake, sent.seq, old.seq, "an old game's button");
+    assert_untouched_until(fake, sent.seq, old.seq, "an old game's button");
     assert_eq!(table_message(fake, new_table), before);
 
     // A moderator deleted the table message: the next change posts it anew.
@@ -647,15 +311,8 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
         &anna
     };
     let sent = fake.slash(joiner, &slash("join")).expect("inject");
-    fake.answer(&sent, WAIT).await.expect("answer");
-    let reposted = fake
-        .requests_since(sent.seq)
-        .iter()
-        .find_map(|r| match r.call {
-            Call::CreateMessage { message, .. } => Some(message),
-            _ => None,
-        })
-        .expect("the table is posted again");
+    answer(fake, &sent).await;
+    let reposted = posted_since(fake, sent.seq).expect("the table is posted again");
     assert!(
         table_message(fake, reposted)
             .content
@@ -706,14 +363,7 @@ async fn rules_end_and_kick_need_the_opener_or_manage_server() {
     let kicked = run_slash(fake, &dora, slash("kick").user("user", &cem)).await;
     assert!(kicked.ephemeral);
     assert!(kicked.content.contains("Cem"), "{}", kicked.content);
-    let table = fake
-        .requests()
-        .iter()
-        .find_map(|r| match r.call {
-            Call::CreateMessage { message, .. } => Some(message),
-            _ => None,
-        })
-        .expect("table message");
+    let table = posted_since(fake, 0).expect("table message");
     let t = table_message(fake, table);
     assert!(
         t.content.contains("Am Tisch (2): Anna, Ben"),
@@ -762,12 +412,9 @@ async fn a_restart_mid_round_goes_on_from_the_table_message() {
     let before = play.private(&who, table, &look).await;
 
     s.bot.kill();
-    s.bot.assert_token_never_logged();
+    assert_token_never_logged(&s.bot);
     let sessions = s.fake.sessions();
-    s.bot = Bot::spawn(&s.fake, &s.dir.path().join("x.db"));
-    if let Err(e) = s.fake.wait_ready(WAIT).await {
-        panic!("{e}\n--- log ---\n{}", s.bot.log());
-    }
+    s.bot = Bot::discord(&s.fake, &s.db.path, 7).await;
     assert_eq!(s.fake.sessions(), sessions + 1);
     let restarted = s.fake.requests().len();
 
@@ -775,7 +422,7 @@ async fn a_restart_mid_round_goes_on_from_the_table_message() {
     // crash between storing a move and editing the message, this repairs the message).
     let shown = play.table();
     let sent = s.fake.click(&who, table, &first_roll).expect("inject");
-    let stale = s.fake.answer(&sent, WAIT).await.expect("answer");
+    let stale = answer(&s.fake, &sent).await;
     assert!(
         stale.ephemeral && stale.content.contains("veraltet"),
         "{stale:?}"
@@ -811,14 +458,14 @@ async fn a_restart_mid_round_goes_on_from_the_table_message() {
     }
     play.assert_no_leaks();
     assert_private_views_ephemeral(&s.fake);
-    let loser = play.loser();
+    let loser = loser(&play.table().content);
     let debts = run_slash(&s.fake, &players[0], slash("debts")).await;
     assert!(
         debts.content.contains(&format!("{loser}: 1")),
         "{}",
         debts.content
     );
-    s.bot.assert_token_never_logged();
+    assert_token_never_logged(&s.bot);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -834,14 +481,7 @@ async fn ephemeral_text_follows_the_user_public_text_the_server() {
         "{}",
         opened.content
     );
-    let table = fake
-        .requests()
-        .iter()
-        .find_map(|r| match r.call {
-            Call::CreateMessage { message, .. } => Some(message),
-            _ => None,
-        })
-        .expect("table message");
+    let table = posted_since(fake, 0).expect("table message");
     assert!(
         table_message(fake, table)
             .content
@@ -879,7 +519,7 @@ async fn ephemeral_text_follows_the_user_public_text_the_server() {
     let sent = fake
         .slash_in(&english, &finn, &slash("new"))
         .expect("inject");
-    let opened = fake.answer(&sent, WAIT).await.expect("answer");
+    let opened = answer(fake, &sent).await;
     assert!(opened.content.contains("aufgemacht"), "{}", opened.content);
     let english_table = fake
         .requests_since(sent.seq)
@@ -902,22 +542,14 @@ async fn ephemeral_text_follows_the_user_public_text_the_server() {
     let shown = fake
         .slash_in(&english, &finn, &slash("table"))
         .expect("inject");
-    let answer = fake.answer(&shown, WAIT).await.expect("answer");
-    assert!(answer.ephemeral);
-    let fresh = fake
-        .requests_since(shown.seq)
-        .iter()
-        .find_map(|r| match r.call {
-            Call::CreateMessage { message, .. } => Some(message),
-            _ => None,
-        })
-        .expect("a fresh table message");
+    assert!(answer(fake, &shown).await.ephemeral);
+    let fresh = posted_since(fake, shown.seq).expect("a fresh table message");
     assert!(table_message(fake, english_table).custom_ids().is_empty());
     assert!(!table_message(fake, fresh).custom_ids().is_empty());
     let sent = fake
         .slash_in(&english, &eve, &slash("join"))
         .expect("inject");
-    fake.answer(&sent, WAIT).await.expect("answer");
+    answer(fake, &sent).await;
     assert!(table_message(fake, fresh).content.contains("Finn, Eve"));
 
     // The German table is untouched by the English one.
@@ -929,26 +561,22 @@ async fn ephemeral_text_follows_the_user_public_text_the_server() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn timer_moves_and_deferred_answers() {
     use bot_core::config::Config;
-    use bot_core::service::{ManualClock, Service};
-    use bot_core::store::Store;
+    use bot_core::service::ManualClock;
     use schocken_discord::DiscordConfig;
+    use std::time::Duration;
 
     let fake = FakeDiscord::start().await.expect("fake Discord");
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("x.db").display());
+    let db = Db::new();
     let config = Config {
         turn_timer_seconds: 60,
         ..Config::default()
     };
     let clock = Arc::new(ManualClock::new(1_790_000_000_000));
-    let store = Store::open(&url).await.expect("store");
-    let service = Service::new(store, config, clock.clone(), Some(3))
-        .await
-        .expect("service");
-    let discord =
-        DiscordConfig::new(TOKEN, Some(fake.api_url()), None).with_defer_after(Duration::ZERO);
+    let service = db.service(config, clock.clone(), Some(3)).await;
+    let discord = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), None)
+        .with_defer_after(Duration::ZERO);
     assert!(
-        !format!("{discord:?}").contains(TOKEN),
+        !format!("{discord:?}").contains(DISCORD_TOKEN),
         "Debug hides the token"
     );
     let bot = tokio::spawn(schocken_discord::run(service.clone(), discord));
@@ -968,14 +596,7 @@ async fn timer_moves_and_deferred_answers() {
     run_slash(&fake, &ben, slash("join")).await;
     let started = run_slash(&fake, &anna, slash("start")).await;
     assert!(started.deferred && started.ephemeral);
-    let table = fake
-        .requests()
-        .iter()
-        .find_map(|r| match r.call {
-            Call::CreateMessage { message, .. } => Some(message),
-            _ => None,
-        })
-        .expect("table message");
+    let table = posted_since(&fake, 0).expect("table message");
 
     // A click: deferred ephemerally, completed by editing the deferred answer.
     let t = table_message(&fake, table);
@@ -992,7 +613,7 @@ async fn timer_moves_and_deferred_answers() {
     let sent = fake
         .slash(&ben, &slash("rules").string("text", "dortmund"))
         .expect("inject");
-    let refused = fake.answer(&sent, WAIT).await.expect("answer");
+    let refused = answer(&fake, &sent).await;
     assert!(refused.deferred && refused.ephemeral, "{refused:?}");
     assert!(refused.content.contains("Admins"), "{}", refused.content);
     fake.wait_for(sent.seq, WAIT, |r| {
@@ -1032,23 +653,20 @@ async fn timer_moves_and_deferred_answers() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refused_command_registration_stops_the_adapter() {
     use bot_core::config::Config;
-    use bot_core::service::{Service, SystemClock};
-    use bot_core::store::Store;
+    use bot_core::service::SystemClock;
     use schocken_discord::DiscordConfig;
 
     let fake = FakeDiscord::start().await.expect("fake Discord");
     fake.refuse_commands();
-    let dir = tempfile::tempdir().expect("temp dir");
-    let url = format!("sqlite://{}", dir.path().join("x.db").display());
-    let store = Store::open(&url).await.expect("store");
-    let service = Service::new(store, Config::default(), Arc::new(SystemClock), None)
-        .await
-        .expect("service");
-    let config = DiscordConfig::new(TOKEN, Some(fake.api_url()), Some(fake.guild_id()));
+    let db = Db::new();
+    let service = db
+        .service(Config::default(), Arc::new(SystemClock), None)
+        .await;
+    let config = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), Some(fake.guild_id()));
     let result = tokio::time::timeout(WAIT, schocken_discord::run(service, config))
         .await
         .expect("the adapter stops");
     let error = result.expect_err("registration failed");
     assert!(format!("{error:#}").contains("register"), "{error:#}");
-    assert!(!format!("{error:#}").contains(TOKEN));
+    assert!(!format!("{error:#}").contains(DISCORD_TOKEN));
 }

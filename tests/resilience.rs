@@ -7,53 +7,18 @@
 
 mod common;
 
-use common::{Bot, DISCORD_TOKEN, Db, current_player};
-use schocken_fakes::discord::{Answer, Call, FakeDiscord, FakeMessage, FakeUser, Injected, Slash};
-use schocken_fakes::telegram::{
-    DROPPED, FakeTelegram, Fault, HUNG, Recorded, StoredMessage, TgChat, TgUser,
-};
+use common::discord::{self, answer, open_and_start, slash, user};
+use common::telegram::{self, Play, barrier, barrier_within, button, sent_texts, table_message};
+use common::{DISCORD_TOKEN, WAIT, current_player};
+use schocken_fakes::discord::{Call, FakeDiscord, FakeMessage, FakeUser, Injected};
+use schocken_fakes::telegram::{DROPPED, FakeTelegram, Fault, HUNG, TgChat, TgUser};
 use std::time::{Duration, Instant};
-
-const WAIT: Duration = Duration::from_secs(20);
 
 // ----- Discord -------------------------------------------------------------------------------
 
-fn d_user(id: u64, name: &str) -> FakeUser {
-    FakeUser::new(id, &format!("user{id}")).nick(name)
-}
-
-fn slash(sub: &str) -> Slash {
-    Slash::new("schocken").subcommand(sub)
-}
-
-async fn d_answer(fake: &FakeDiscord, sent: &Injected) -> Answer {
-    fake.answer(sent, WAIT).await.expect("answered")
-}
-
+/// The table message of the fake guild's channel as it stands now.
 fn d_table(fake: &FakeDiscord) -> FakeMessage {
-    let id = fake
-        .messages()
-        .into_iter()
-        .filter(|m| !m.ephemeral() && m.interaction.is_none() && m.content.starts_with('🎲'))
-        .map(|m| m.id)
-        .max()
-        .expect("a table message");
-    fake.message(id).expect("table message")
-}
-
-async fn d_open_and_start(fake: &FakeDiscord, players: &[FakeUser]) -> u64 {
-    let sent = fake.slash(&players[0], &slash("new")).expect("inject");
-    d_answer(fake, &sent).await;
-    for p in &players[1..] {
-        let t = d_table(fake);
-        let sent = fake
-            .click(p, t.id, &t.button("v1:j:").expect("join"))
-            .expect("inject");
-        d_answer(fake, &sent).await;
-    }
-    let sent = fake.slash(&players[0], &slash("start")).expect("inject");
-    d_answer(fake, &sent).await;
-    d_table(fake).id
+    discord::table_message(fake, discord::table_id(fake, fake.channel_id()))
 }
 
 /// The current player's next move by button (look first, then roll, then stand), injected
@@ -78,14 +43,14 @@ async fn d_play_to_the_end(fake: &FakeDiscord, players: &[FakeUser]) {
         let Some(sent) = d_next_move(fake, players, step) else {
             return;
         };
-        d_answer(fake, &sent).await;
+        answer(fake, &sent).await;
     }
     panic!("the game did not end");
 }
 
 /// A move that changes the table: the answer comes and the table message is edited for it.
 async fn d_moves_the_table(fake: &FakeDiscord, sent: &Injected, what: &str) {
-    let a = d_answer(fake, sent).await;
+    let a = answer(fake, sent).await;
     assert!(
         a.ephemeral && a.content.contains("Dein Becher"),
         "{what}: {a:?}"
@@ -103,21 +68,19 @@ async fn d_moves_the_table(fake: &FakeDiscord, sent: &Injected, what: &str) {
 /// goes on to its end.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() {
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    let db = Db::new();
-    let bot = Bot::discord(&fake, &db.path, 7).await;
-    let players = [d_user(11, "Anna"), d_user(12, "Ben"), d_user(13, "Cem")];
-    d_open_and_start(&fake, &players).await;
+    let (fake, db, bot) = discord::start(7).await;
+    let players = [user(11, "Anna"), user(12, "Ben"), user(13, "Cem")];
+    open_and_start(&fake, &players).await;
     let mut step = 0;
     for _ in 0..4 {
         let sent = d_next_move(&fake, &players, step).expect("running");
-        d_answer(&fake, &sent).await;
+        answer(&fake, &sent).await;
         step += 1;
     }
     // Roll next (step 1 of a turn), so every injected move below changes the table.
     while step % 3 != 1 {
         let sent = d_next_move(&fake, &players, step).expect("running");
-        d_answer(&fake, &sent).await;
+        answer(&fake, &sent).await;
         step += 1;
     }
     assert_eq!(fake.sessions(), 1);
@@ -145,7 +108,7 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
     fake.wait_resumed(2, WAIT)
         .await
         .expect("resumed after a drop");
-    d_answer(&fake, &sent).await;
+    answer(&fake, &sent).await;
     step += 1;
 
     // op 7 RECONNECT, a click right after it.
@@ -154,7 +117,7 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
     fake.wait_resumed(3, WAIT)
         .await
         .expect("resumed after op 7");
-    d_answer(&fake, &sent).await;
+    answer(&fake, &sent).await;
     step += 1;
 
     // op 9 INVALID_SESSION, resumable.
@@ -163,7 +126,7 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
     fake.wait_resumed(4, WAIT)
         .await
         .expect("resumed after op 9 (resumable)");
-    d_answer(&fake, &sent).await;
+    answer(&fake, &sent).await;
 
     assert_eq!(
         fake.sessions(),
@@ -173,10 +136,10 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
     assert_eq!(fake.resume_attempts(), 4);
     // Slash commands too, and the game to its end.
     let sent = fake.slash(&players[1], &slash("debts")).expect("inject");
-    let debts = d_answer(&fake, &sent).await;
+    let debts = answer(&fake, &sent).await;
     assert!(!debts.ephemeral, "{debts:?}");
     d_play_to_the_end(&fake, &players).await;
-    let chat = format!("discord:{}/{}", fake.guild_id(), fake.channel_id());
+    let chat = discord::chat(&fake, fake.channel_id());
     let stored = db.table(&chat).await.expect("stored");
     assert_eq!(stored.status, "finished");
     stored.assert_deckel_add_up();
@@ -195,14 +158,12 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
 /// moves to the end of the game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn discord_invalid_session_identifies_anew_and_the_game_goes_on() {
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    let db = Db::new();
-    let bot = Bot::discord(&fake, &db.path, 8).await;
-    let players = [d_user(21, "Dora"), d_user(22, "Emil")];
-    d_open_and_start(&fake, &players).await;
+    let (fake, db, bot) = discord::start(8).await;
+    let players = [user(21, "Dora"), user(22, "Emil")];
+    open_and_start(&fake, &players).await;
     for step in 0..3 {
         let sent = d_next_move(&fake, &players, step).expect("running");
-        d_answer(&fake, &sent).await;
+        answer(&fake, &sent).await;
     }
     let before = d_table(&fake);
 
@@ -215,12 +176,12 @@ async fn discord_invalid_session_identifies_anew_and_the_game_goes_on() {
     assert_eq!(d_table(&fake), before, "nothing moved meanwhile");
     // The same table message takes the next moves.
     let sent = d_next_move(&fake, &players, 3).expect("running");
-    d_answer(&fake, &sent).await;
+    answer(&fake, &sent).await;
     let sent = d_next_move(&fake, &players, 4).expect("running");
     d_moves_the_table(&fake, &sent, "a roll after the new session").await;
     assert_eq!(d_table(&fake).id, before.id);
     d_play_to_the_end(&fake, &players).await;
-    let chat = format!("discord:{}/{}", fake.guild_id(), fake.channel_id());
+    let chat = discord::chat(&fake, fake.channel_id());
     let stored = db.table(&chat).await.expect("stored");
     assert_eq!(stored.status, "finished");
     stored.assert_deckel_add_up();
@@ -234,82 +195,11 @@ async fn discord_invalid_session_identifies_anew_and_the_game_goes_on() {
 /// hanging request after 17 s) and its backoff.
 const OUTAGE: Duration = Duration::from_secs(45);
 
-fn t_table(fake: &FakeTelegram, chat: i64) -> Option<StoredMessage> {
-    fake.bot_messages(chat)
-        .into_iter()
-        .rev()
-        .find(|m| m.text.starts_with('🎲'))
-}
-
-fn t_button(message: &StoredMessage, code: &str) -> Option<String> {
-    let prefix = format!("v1:{code}:");
-    message
-        .callback_data()
-        .into_iter()
-        .find(|d| d.starts_with(&prefix))
-}
-
-async fn t_barrier(fake: &FakeTelegram, chat: &TgChat, timeout: Duration) {
-    let marker = TgUser::new(999, "Barrier");
-    let message = fake
-        .bot_messages(chat.id)
-        .last()
-        .map(|m| m.message_id)
-        .unwrap_or(1);
-    let press = fake.press(chat, &marker, message, "barrier");
-    fake.answer_to(&press.callback_id.expect("id"), timeout)
-        .await
-        .expect("the barrier is answered");
-}
-
-async fn t_press(fake: &FakeTelegram, chat: &TgChat, user: &TgUser, data: &str) -> Recorded {
-    let message = t_table(fake, chat.id).expect("a table message");
-    let injected = fake.press(chat, user, message.message_id, data);
-    fake.answer_to(&injected.callback_id.expect("id"), WAIT)
-        .await
-        .expect("the press is answered")
-}
-
-/// Plays by the table buttons (look, roll, stand) until the game is over.
-async fn t_play_to_the_end(fake: &FakeTelegram, chat: &TgChat, players: &[TgUser]) {
-    for _ in 0..2000 {
-        let Some(t) = t_table(fake, chat.id) else {
-            return;
-        };
-        let Some(roll) = t_button(&t, "r") else {
-            return;
-        };
-        let name = current_player(&t.text).expect("someone to play");
-        let user = players
-            .iter()
-            .find(|p| p.first_name == name)
-            .expect("a player")
-            .clone();
-        t_press(fake, chat, &user, &t_button(&t, "l").expect("look")).await;
-        t_press(fake, chat, &user, &roll).await;
-        let t = t_table(fake, chat.id).expect("table");
-        if current_player(&t.text).as_deref() == Some(name.as_str())
-            && let Some(stand) = t_button(&t, "s")
-        {
-            t_press(fake, chat, &user, &stand).await;
-        }
-    }
-    panic!("the game did not end");
-}
-
 fn statuses(fake: &FakeTelegram, since: u64, method: &str) -> Vec<u16> {
     fake.requests_since(since)
         .into_iter()
         .filter(|r| r.is(method))
         .map(|r| r.status)
-        .collect()
-}
-
-fn sent_texts(fake: &FakeTelegram, since: u64, chat: i64) -> Vec<String> {
-    fake.requests_since(since)
-        .into_iter()
-        .filter(|r| r.ok() && r.is("sendMessage") && r.chat_id() == Some(chat))
-        .filter_map(|r| r.text().map(str::to_string))
         .collect()
 }
 
@@ -341,8 +231,8 @@ async fn queue_a_game(fake: &FakeTelegram, group: &TgChat, players: &[TgUser]) -
 }
 
 async fn assert_the_queue_was_handled(fake: &FakeTelegram, group: &TgChat, mark: u64) {
-    t_barrier(fake, group, OUTAGE).await;
-    let table = t_table(fake, group.id).expect("the table");
+    barrier_within(fake, group, OUTAGE).await;
+    let table = table_message(fake, group.id).expect("the table");
     assert!(
         current_player(&table.text).is_some(),
         "the game runs: {}",
@@ -362,9 +252,7 @@ async fn assert_the_queue_was_handled(fake: &FakeTelegram, group: &TgChat, mark:
 /// handled in order afterwards, every failure is logged (without the token).
 #[tokio::test]
 async fn telegram_long_poll_5xx_and_dropped_connections_are_outlasted() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = Db::new();
-    let bot = Bot::telegram(&fake, &db.path, 21).await;
+    let (fake, db, bot) = telegram::start(21).await;
     let group = TgChat::group(-3001, "Ausfall");
     let players = [
         TgUser::new(101, "Anna"),
@@ -397,7 +285,7 @@ async fn telegram_long_poll_5xx_and_dropped_connections_are_outlasted() {
         "every failed poll is logged:\n{log}"
     );
     // And the game goes on to its end.
-    t_play_to_the_end(&fake, &group, &players).await;
+    Play::new(&fake, &group, &players).play_to_the_end().await;
     let stored = db.table("telegram:-3001").await.expect("stored");
     assert_eq!(stored.status, "finished");
     stored.assert_deckel_add_up();
@@ -407,9 +295,7 @@ async fn telegram_long_poll_5xx_and_dropped_connections_are_outlasted() {
 /// A long poll that never answers: the client times out, polls again and gets what waited.
 #[tokio::test]
 async fn telegram_a_hanging_long_poll_times_out_and_polling_goes_on() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = Db::new();
-    let bot = Bot::telegram(&fake, &db.path, 22).await;
+    let (fake, _db, bot) = telegram::start(22).await;
     let group = TgChat::group(-3002, "Funkloch");
     let players = [TgUser::new(101, "Anna"), TgUser::new(102, "Ben")];
     let mark = fail_polls(&fake, &group, &players[0], &[Fault::Hang]).await;
@@ -422,7 +308,7 @@ async fn telegram_a_hanging_long_poll_times_out_and_polling_goes_on() {
     let polls = statuses(&fake, mark, "getUpdates");
     assert_eq!(polls.iter().filter(|s| **s == HUNG).count(), 1, "{polls:?}");
     assert!(bot.log().contains("getUpdates failed; polling again"));
-    t_play_to_the_end(&fake, &group, &players).await;
+    Play::new(&fake, &group, &players).play_to_the_end().await;
     bot.assert_token_never_logged(fake.token());
 }
 
@@ -430,9 +316,7 @@ async fn telegram_a_hanging_long_poll_times_out_and_polling_goes_on() {
 /// go on; the next press on the outdated table message brings it up to date.
 #[tokio::test]
 async fn telegram_5xx_on_send_and_edit_do_not_stop_the_bot() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = Db::new();
-    let bot = Bot::telegram(&fake, &db.path, 23).await;
+    let (fake, db, bot) = telegram::start(23).await;
     let group = TgChat::group(-3003, "Wackelkontakt");
     let other = TgChat::group(-3004, "Nebentisch");
     let players = [TgUser::new(101, "Anna"), TgUser::new(102, "Ben")];
@@ -442,8 +326,8 @@ async fn telegram_5xx_on_send_and_edit_do_not_stop_the_bot() {
         fake.command(&group, p, "/mit");
     }
     fake.command(&group, &players[0], "/los");
-    t_barrier(&fake, &group, WAIT).await;
-    let t = t_table(&fake, group.id).expect("table");
+    barrier(&fake, &group).await;
+    let t = table_message(&fake, group.id).expect("table");
     let name = current_player(&t.text).expect("running");
     let who = players
         .iter()
@@ -460,17 +344,14 @@ async fn telegram_5xx_on_send_and_edit_do_not_stop_the_bot() {
     fake.fail_next("editMessageText", 1, Fault::ServerError(503));
     fake.fail_next("sendMessage", 1, Fault::ServerError(500));
     let mark = fake.mark();
-    let rolled = fake.press(&group, who, t.message_id, &t_button(&t, "r").expect("roll"));
+    let rolled = fake.press(&group, who, t.message_id, &button(&t, "r").expect("roll"));
     let debts = fake.command(&other, &players[0], "/deckel");
     let answer = fake
         .answer_to(rolled.callback_id.as_deref().expect("id"), WAIT)
         .await
         .expect("the roll is answered");
-    assert_eq!(
-        common::faces(answer.params["text"].as_str().unwrap_or_default()).len(),
-        3
-    );
-    t_barrier(&fake, &other, WAIT).await;
+    assert_eq!(common::faces(&telegram::alert(&answer)).len(), 3);
+    barrier(&fake, &other).await;
     assert_eq!(statuses(&fake, mark, "editMessageText"), [503]);
     assert_eq!(statuses(&fake, debts.mark, "sendMessage")[0], 500);
     let log = bot.log();
@@ -479,17 +360,17 @@ async fn telegram_5xx_on_send_and_edit_do_not_stop_the_bot() {
 
     // The table message missed the roll: its buttons are one version behind. The next press
     // on them is outdated, and the table message is brought up to date with it.
-    let stale = t_table(&fake, group.id).expect("table");
+    let stale = table_message(&fake, group.id).expect("table");
     assert_eq!(stale.text, t.text, "the failed edit left the old state");
     let mark = fake.mark();
-    let pressed = t_press(&fake, &group, who, &t_button(&stale, "s").expect("stand")).await;
+    let pressed = telegram::press(&fake, &group, who, &button(&stale, "s").expect("stand")).await;
     assert_eq!(
-        pressed.params["text"].as_str(),
-        Some("Dieser Knopf ist veraltet."),
+        telegram::alert(&pressed),
+        "Dieser Knopf ist veraltet.",
         "{:?}",
         pressed.params
     );
-    let repaired = t_table(&fake, group.id).expect("table");
+    let repaired = table_message(&fake, group.id).expect("table");
     assert_ne!(
         repaired.text, stale.text,
         "the table message shows the roll now"
@@ -501,13 +382,13 @@ async fn telegram_5xx_on_send_and_edit_do_not_stop_the_bot() {
     // The other group asks again and is answered; the game goes on to its end.
     let mark = fake.mark();
     fake.command(&other, &players[0], "/deckel");
-    t_barrier(&fake, &other, WAIT).await;
+    barrier(&fake, &other).await;
     assert!(
         sent_texts(&fake, mark, other.id)
             .iter()
             .any(|t| t.contains("Niemand schuldet eine Runde"))
     );
-    t_play_to_the_end(&fake, &group, &players).await;
+    Play::new(&fake, &group, &players).play_to_the_end().await;
     let stored = db.table("telegram:-3003").await.expect("stored");
     assert_eq!(stored.status, "finished");
     stored.assert_deckel_add_up();

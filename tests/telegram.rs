@@ -1,121 +1,16 @@
 //! The Telegram adapter end to end: the real `schocken` binary (teloxide, long polling, the
 //! service, a SQLite file) against the local fake Bot API in `schocken-fakes`.
 
+mod common;
+
+use common::telegram::{
+    self, Play, alert, barrier, button, command, open_and_start, press, round_of, sent_texts,
+    table_message, texts_in,
+};
+use common::{Bot, Db, WAIT, current_player, faces, loser, player_line};
 use schocken_fakes::telegram::{FakeTelegram, Recorded, StoredMessage, TgChat, TgUser};
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-
-/// The longest wait for one answer of the bot (generous: CI machines can be slow).
-const WAIT: Duration = Duration::from_secs(20);
-/// The longest wait for the binary to start polling.
-const START: Duration = Duration::from_secs(40);
-
-/// The `schocken` binary running the Telegram adapter against the fake.
-struct BotProcess {
-    child: Child,
-    log: Arc<Mutex<String>>,
-}
-
-impl BotProcess {
-    fn spawn(fake: &FakeTelegram, db: &Path, seed: u64) -> BotProcess {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_schocken"))
-            .args(["--seed", &seed.to_string()])
-            .env("TELOXIDE_TOKEN", fake.token())
-            .env("TELOXIDE_API_URL", fake.api_url())
-            .env("SCHOCKEN_TELEGRAM_THROTTLE", "off")
-            .env("DATABASE_URL", format!("sqlite://{}", db.display()))
-            .env("SCHOCKEN_TURN_TIMER", "0")
-            .env("RUST_LOG", "info")
-            .env_remove("DISCORD_TOKEN")
-            .env_remove("TELOXIDE_PROXY")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start schocken");
-        let log = Arc::new(Mutex::new(String::new()));
-        let stderr = child.stderr.take().expect("stderr");
-        let sink = log.clone();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let mut log = sink.lock().expect("log");
-                log.push_str(&line);
-                log.push('\n');
-            }
-        });
-        BotProcess { child, log }
-    }
-
-    /// Waits until the bot polls for updates; `Err` with its log if it exits first.
-    async fn polling(&mut self, fake: &FakeTelegram, mark: u64) -> Result<(), String> {
-        let deadline = tokio::time::Instant::now() + START;
-        while tokio::time::Instant::now() < deadline {
-            let polled = fake
-                .wait_for(mark, Duration::from_millis(200), |r| r.is("getUpdates"))
-                .await;
-            if polled.is_ok() {
-                return Ok(());
-            }
-            if let Ok(Some(status)) = self.child.try_wait() {
-                // Give the log reader a moment to catch the last lines.
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                return Err(format!("exited with {status}:\n{}", self.log()));
-            }
-        }
-        Err(format!("did not poll within {START:?}:\n{}", self.log()))
-    }
-
-    /// Starts the binary and waits until it polls for updates.
-    async fn start(fake: &FakeTelegram, db: &Path, seed: u64) -> BotProcess {
-        let mark = fake.mark();
-        let mut bot = Self::spawn(fake, db, seed);
-        match bot.polling(fake, mark).await {
-            Ok(()) => bot,
-            // Opening a fresh SQLite file has been seen to fail under heavy load with
-            // "database is locked" (bot-core's store, reported); one more try then.
-            Err(log) if log.contains("database is locked") => {
-                eprintln!("the bot could not open its database; starting it again:\n{log}");
-                let mark = fake.mark();
-                let mut bot = Self::spawn(fake, db, seed);
-                if let Err(log) = bot.polling(fake, mark).await {
-                    panic!("the bot did not start: {log}");
-                }
-                bot
-            }
-            Err(log) => panic!("the bot did not start: {log}"),
-        }
-    }
-
-    fn log(&self) -> String {
-        self.log.lock().expect("log").clone()
-    }
-
-    /// SIGKILL: no goodbye, no flush.
-    fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for BotProcess {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
-
-struct Db {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
-}
-
-fn db() -> Db {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("schocken.db");
-    Db { _dir: dir, path }
-}
 
 fn anna() -> TgUser {
     TgUser::new(101, "Anna")
@@ -127,273 +22,28 @@ fn cem() -> TgUser {
     TgUser::new(103, "Cem").lang("en")
 }
 
-/// The newest table message in a chat (its text starts with 🎲).
-fn table_message(fake: &FakeTelegram, chat: i64) -> Option<StoredMessage> {
-    fake.bot_messages(chat)
-        .into_iter()
-        .rev()
-        .find(|m| m.text.starts_with('🎲'))
-}
-
-/// The callback data of the table button with this action code (`r` roll, `l` look, …).
-fn button(message: &StoredMessage, code: &str) -> Option<String> {
-    let prefix = format!("v1:{code}:");
-    message
-        .callback_data()
-        .into_iter()
-        .find(|d| d.starts_with(&prefix))
-}
-
-/// Sends a command and waits until the bot has handled it (its next update is confirmed
-/// and a barrier command in the same chat was answered).
-async fn command(fake: &FakeTelegram, chat: &TgChat, user: &TgUser, text: &str) -> Vec<Recorded> {
+/// Runs the adapter in this process on `service` (which the test holds) until it polls.
+async fn run_in_process(
+    fake: &FakeTelegram,
+    service: Arc<bot_core::service::Service>,
+    throttle: bool,
+) -> tokio::task::JoinHandle<anyhow::Result<()>> {
+    let telegram =
+        schocken_telegram::TelegramConfig::new(fake.token(), Some(fake.api_url()), throttle);
     let mark = fake.mark();
-    fake.command(chat, user, text);
-    barrier(fake, chat).await;
-    fake.requests_since(mark)
-}
-
-/// Updates of one chat are handled in order: when a forged button press is answered,
-/// everything injected before it in that chat is done.
-async fn barrier(fake: &FakeTelegram, chat: &TgChat) {
-    let marker = TgUser::new(999, "Barrier");
-    let message = fake
-        .bot_messages(chat.id)
-        .last()
-        .map(|m| m.message_id)
-        .unwrap_or(1);
-    let press = fake.press(chat, &marker, message, "barrier");
-    let id = press.callback_id.expect("callback id");
-    fake.answer_to(&id, WAIT)
+    let bot = tokio::spawn(schocken_telegram::run(service, telegram));
+    fake.wait_for(mark, WAIT, |r| r.is("getUpdates"))
         .await
-        .expect("the barrier is answered");
-}
-
-/// Presses a table button and waits for the answer (the edit is done before it).
-async fn press(fake: &FakeTelegram, chat: &TgChat, user: &TgUser, data: &str) -> Recorded {
-    let message = table_message(fake, chat.id).expect("a table message");
-    let injected = fake.press(chat, user, message.message_id, data);
-    fake.answer_to(&injected.callback_id.expect("id"), WAIT)
-        .await
-        .expect("the press is answered")
-}
-
-/// The player to act: the name on the ▶ line.
-fn current(text: &str) -> Option<String> {
-    text.lines()
-        .find_map(|l| l.strip_prefix("▶ "))
-        .and_then(|rest| rest.split(" · ").next())
-        .map(str::to_string)
-}
-
-fn is_face(token: &str) -> bool {
-    token.starts_with(['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'])
-}
-
-/// The line of player `name` in a table text.
-fn player_line<'a>(text: &'a str, name: &str) -> Option<&'a str> {
-    let prefix = format!("{name} · ");
-    text.lines().find(|l| {
-        l.strip_prefix("▶ ")
-            .or_else(|| l.strip_prefix("· "))
-            .is_some_and(|rest| rest.starts_with(&prefix))
-    })
-}
-
-/// The dice under the cup in a line (after the bar of set-aside dice; ▢ when covered).
-fn under_cup(line: &str) -> Vec<String> {
-    let dice: Vec<&str> = line
-        .split_whitespace()
-        .filter(|t| is_face(t) || *t == "▢" || *t == "|")
-        .collect();
-    let start = dice.iter().rposition(|t| *t == "|").map_or(0, |i| i + 1);
-    dice[start..].iter().map(|t| t.to_string()).collect()
-}
-
-/// Every die face in a text (`⚃4`).
-fn faces(text: &str) -> Vec<String> {
-    let mut f: Vec<String> = text
-        .split_whitespace()
-        .filter(|t| is_face(t))
-        .map(str::to_string)
-        .collect();
-    f.sort();
-    f
-}
-
-/// "1. Hälfte, Runde 3" from a table title or a reveal title.
-fn round_of(text: &str) -> Option<String> {
-    let first = text.lines().next()?;
-    if let Some(rest) = first.strip_prefix("🎲 Schocken · ") {
-        return rest.split(" · ").next().map(str::to_string);
-    }
-    first
-        .strip_prefix("Aufgedeckt – ")
-        .map(|r| r.trim_end_matches(':').to_string())
-}
-
-/// An alert shown to a presser.
-#[derive(Clone, Debug)]
-struct Alert {
-    seq: u64,
-    owner: String,
-    /// The round the press was made in.
-    round: Option<String>,
-    text: String,
-}
-
-impl Alert {
-    /// A cup alert shows dice (faces or ▢); refusals do not.
-    fn is_cup(&self) -> bool {
-        self.text
-            .split(" – ")
-            .next()
-            .is_some_and(|d| d.split_whitespace().any(|t| is_face(t) || t == "▢"))
-    }
-}
-
-/// Presses a table button as `user`; returns the alert, if one was shown.
-async fn press_noting(
-    fake: &FakeTelegram,
-    chat: &TgChat,
-    user: &TgUser,
-    data: &str,
-    alerts: &mut Vec<Alert>,
-) {
-    let round = table_message(fake, chat.id).and_then(|t| round_of(&t.text));
-    let answer = press(fake, chat, user, data).await;
-    if answer.show_alert() {
-        alerts.push(Alert {
-            seq: answer.seq,
-            owner: user.first_name.clone(),
-            round,
-            text: answer
-                .params
-                .get("text")
-                .and_then(|t| t.as_str())
-                .unwrap_or_default()
-                .to_string(),
-        });
-    }
-}
-
-/// One turn of the player to act: look under the cup, roll once, stand. `None` when the
-/// game is over.
-async fn play_turn(
-    fake: &FakeTelegram,
-    chat: &TgChat,
-    players: &[TgUser],
-    alerts: &mut Vec<Alert>,
-) -> Option<()> {
-    let table = table_message(fake, chat.id)?;
-    let roll = button(&table, "r")?;
-    let name = current(&table.text).expect("someone to play");
-    let user = players
-        .iter()
-        .find(|p| p.first_name == name)
-        .expect("a player")
-        .clone();
-    let look = button(&table, "l").expect("look");
-    press_noting(fake, chat, &user, &look, alerts).await;
-    press_noting(fake, chat, &user, &roll, alerts).await;
-    let table = table_message(fake, chat.id)?;
-    if current(&table.text).as_deref() == Some(name.as_str())
-        && let Some(stand) = button(&table, "s")
-    {
-        press_noting(fake, chat, &user, &stand, alerts).await;
-    }
-    Some(())
-}
-
-async fn play_to_end(fake: &FakeTelegram, chat: &TgChat, players: &[TgUser]) -> Vec<Alert> {
-    let mut alerts = Vec::new();
-    for _ in 0..1500 {
-        if play_turn(fake, chat, players, &mut alerts).await.is_none() {
-            return alerts;
-        }
-    }
-    panic!("the game did not end");
-}
-
-/// Opens a table (first player), lets the others join by button and the last press "Go".
-async fn open_and_start(fake: &FakeTelegram, chat: &TgChat, players: &[TgUser]) {
-    command(fake, chat, &players[0], "/neu").await;
-    for p in &players[1..] {
-        let table = table_message(fake, chat.id).expect("lobby");
-        press(fake, chat, p, &button(&table, "j").expect("join")).await;
-    }
-    let table = table_message(fake, chat.id).expect("lobby");
-    let last = players.last().expect("players");
-    press(fake, chat, last, &button(&table, "g").expect("go")).await;
-    barrier(fake, chat).await;
-    assert!(
-        current(&table_message(fake, chat.id).expect("table").text).is_some(),
-        "the game runs"
-    );
-}
-
-/// Texts the bot sent to or edited in a chat, in order.
-fn texts_in(fake: &FakeTelegram, chat: i64) -> Vec<(u64, String)> {
-    fake.requests()
-        .into_iter()
-        .filter(|r| r.ok() && (r.is("sendMessage") || r.is("editMessageText")))
-        .filter(|r| r.chat_id() == Some(chat))
-        .filter_map(|r| r.text().map(|t| (r.seq, t.to_string())))
-        .collect()
-}
-
-/// The messages the bot sent (not edits) to a chat after `mark`.
-fn sent_since(fake: &FakeTelegram, mark: u64, chat: i64) -> Vec<String> {
-    fake.requests_since(mark)
-        .into_iter()
-        .filter(|r| r.ok() && r.is("sendMessage") && r.chat_id() == Some(chat))
-        .filter_map(|r| r.text().map(str::to_string))
-        .collect()
+        .expect("polling");
+    bot
 }
 
 /// Hidden dice appear only in alerts to their owner: never in a group message or edit, and a
 /// cup covered for the table stays covered in every public text until the round's reveal.
 /// Each alert's dice are the owner's: the reveal shows them under his name.
-fn check_hidden_dice(fake: &FakeTelegram, chat: i64, alerts: &[Alert]) -> usize {
+fn check_hidden_dice(fake: &FakeTelegram, chat: i64, play: &Play) -> usize {
+    let covered_checks = play.assert_cups_stay_covered();
     let texts = texts_in(fake, chat);
-    let mut covered_checks = 0;
-    for alert in alerts.iter().filter(|a| a.is_cup()) {
-        for (seq, text) in &texts {
-            assert!(
-                !text.contains(&alert.text),
-                "alert {alert:?} shown publicly in request {seq}: {text}"
-            );
-        }
-        let Some(table_then) = texts
-            .iter()
-            .filter(|(s, t)| *s < alert.seq && t.starts_with("🎲 Schocken · "))
-            .map(|(_, t)| t)
-            .next_back()
-        else {
-            continue;
-        };
-        let Some(line) = player_line(table_then, &alert.owner) else {
-            continue;
-        };
-        let under = under_cup(line);
-        if under.is_empty() || under.iter().any(|d| d != "▢") {
-            continue; // thrown openly: the table may show it
-        }
-        for (seq, text) in texts.iter().filter(|(s, _)| *s > alert.seq) {
-            if text.starts_with("Aufgedeckt") {
-                break;
-            }
-            if let Some(line) = player_line(text, &alert.owner) {
-                assert!(
-                    under_cup(line).iter().all(|d| d == "▢"),
-                    "{}'s covered dice shown in request {seq} before the reveal:\n{text}\n(alert: {})",
-                    alert.owner,
-                    alert.text
-                );
-                covered_checks += 1;
-            }
-        }
-    }
     // The last cup alert of a player in a round shows the dice the reveal shows for him.
     let mut matched = 0;
     for (_, reveal) in texts.iter().filter(|(_, t)| t.starts_with("Aufgedeckt")) {
@@ -403,7 +53,8 @@ fn check_hidden_dice(fake: &FakeTelegram, chat: i64, alerts: &[Alert]) -> usize 
                 continue;
             };
             let name = head.trim_start_matches(['🏆', '🍺', '·', ' ']);
-            let last = alerts
+            let last = play
+                .alerts
                 .iter()
                 .rfind(|a| a.owner == name && a.round == round && a.is_cup());
             let Some(alert) = last else { continue };
@@ -443,39 +94,15 @@ fn check_hidden_dice(fake: &FakeTelegram, chat: i64, alerts: &[Alert]) -> usize 
     matched
 }
 
-/// The loser named in a finished table message.
-fn loser(text: &str) -> String {
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("🍺 "))
-        .expect("a loser line");
-    line.trim_start_matches("🍺 ")
-        .trim_start_matches("Blattschuss! ")
-        .split(" hat ")
-        .next()
-        .expect("a name")
-        .to_string()
-}
-
-fn assert_no_token(log: &str, fake: &FakeTelegram) {
-    assert!(!log.is_empty(), "the bot logs");
-    assert!(!log.contains(fake.token()), "the token leaked into the log");
-    let secret = fake.token().split(':').nth(1).expect("secret part");
-    assert!(
-        !log.contains(secret),
-        "the token's secret leaked into the log"
-    );
-}
-
 #[tokio::test]
 async fn a_whole_game_of_three_to_the_bierrunde() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let bot = BotProcess::start(&fake, &db.path, 7).await;
+    let (fake, _db, bot) = telegram::start(7).await;
     let group = TgChat::group(-1001, "Stammtisch");
     let players = [anna(), ben(), cem()];
     open_and_start(&fake, &group, &players).await;
-    let alerts = play_to_end(&fake, &group, &players).await;
+    let mut play = Play::new(&fake, &group, &players);
+    play.play_to_the_end().await;
+    let alerts = &play.alerts;
 
     // One table message for the whole game, edited in place.
     let tables: Vec<StoredMessage> = fake
@@ -492,7 +119,7 @@ async fn a_whole_game_of_three_to_the_bierrunde() {
     );
     let loser = loser(&table.text);
 
-    check_hidden_dice(&fake, group.id, &alerts);
+    check_hidden_dice(&fake, group.id, &play);
     // English players read their cup in English, German ones in German.
     assert!(
         alerts
@@ -548,7 +175,7 @@ async fn a_whole_game_of_three_to_the_bierrunde() {
     let mark = fake.mark();
     let claim = fake.command(&group, &loser_user, "/bezahlt");
     barrier(&fake, &group).await;
-    let claimed = sent_since(&fake, mark, group.id).join("\n");
+    let claimed = sent_texts(&fake, mark, group.id).join("\n");
     // Ledger notices speak the actor's language.
     assert!(
         claimed.contains("sagt: bezahlt!") || claimed.contains("says: paid!"),
@@ -582,7 +209,7 @@ async fn a_whole_game_of_three_to_the_bierrunde() {
     // Help in the asker's language.
     let help = command(&fake, &group, &cem(), "/help").await;
     assert!(sent_since_all(&help).contains("how to play"));
-    assert_no_token(&bot.log(), &fake);
+    bot.assert_token_never_logged(fake.token());
 }
 
 /// Every text the bot sent in these requests.
@@ -603,14 +230,10 @@ async fn reply(fake: &FakeTelegram, chat: &TgChat, user: &TgUser, text: &str, to
     sent_since_all(&fake.requests_since(mark))
 }
 
+/// The text of an answer to a press, which must be an alert.
 fn alert_text(answer: &Recorded) -> String {
     assert!(answer.show_alert(), "an alert: {:?}", answer.params);
-    answer
-        .params
-        .get("text")
-        .and_then(|t| t.as_str())
-        .unwrap_or_default()
-        .to_string()
+    alert(answer)
 }
 
 /// Nothing but answers to button presses since `mark`: no message sent or edited.
@@ -624,16 +247,22 @@ fn nothing_changed_since(fake: &FakeTelegram, mark: u64) {
     assert!(changes.is_empty(), "changes: {changes:?}");
 }
 
+/// Once the bot handled everything injected: nothing but answers to presses since `mark`, and
+/// the table message still shows `text`.
+async fn assert_unchanged_since(fake: &FakeTelegram, group: &TgChat, mark: u64, text: &str) {
+    barrier(fake, group).await;
+    nothing_changed_since(fake, mark);
+    assert_eq!(table_message(fake, group.id).expect("table").text, text);
+}
+
 #[tokio::test]
 async fn wrong_turn_stale_and_forged_presses_change_nothing() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let _bot = BotProcess::start(&fake, &db.path, 11).await;
+    let (fake, _db, _bot) = telegram::start(11).await;
     let group = TgChat::group(-1002, "Kneipe");
     let players = [anna(), ben(), cem()];
     open_and_start(&fake, &group, &players).await;
     let before = table_message(&fake, group.id).expect("table");
-    let name = current(&before.text).expect("current");
+    let name = current_player(&before.text).expect("current");
     let by_name = |n: &str| players.iter().find(|p| p.first_name == n).expect("player");
     let wrong = players
         .iter()
@@ -649,12 +278,7 @@ async fn wrong_turn_stale_and_forged_presses_change_nothing() {
         "{:?}",
         answer.params
     );
-    barrier(&fake, &group).await;
-    nothing_changed_since(&fake, mark);
-    assert_eq!(
-        table_message(&fake, group.id).expect("table").text,
-        before.text
-    );
+    assert_unchanged_since(&fake, &group, mark, &before.text).await;
 
     // The same in English for an English presser.
     if name != "Cem" {
@@ -686,12 +310,7 @@ async fn wrong_turn_stale_and_forged_presses_change_nothing() {
         .await
         .expect("second answer");
     assert_eq!(alert_text(&second), "Dieser Knopf ist veraltet.");
-    barrier(&fake, &group).await;
-    nothing_changed_since(&fake, mark);
-    assert_eq!(
-        table_message(&fake, group.id).expect("table").text,
-        after_roll.text
-    );
+    assert_unchanged_since(&fake, &group, mark, &after_roll.text).await;
 
     // A button of an older game and forged data: alerts, nothing changes.
     let mark = fake.mark();
@@ -711,12 +330,7 @@ async fn wrong_turn_stale_and_forged_presses_change_nothing() {
         "{:?}",
         answer.params
     );
-    barrier(&fake, &group).await;
-    nothing_changed_since(&fake, mark);
-    assert_eq!(
-        table_message(&fake, group.id).expect("table").text,
-        after_roll.text
-    );
+    assert_unchanged_since(&fake, &group, mark, &after_roll.text).await;
 
     // Commands are refused the same way, as a reply to the command.
     let sent = command(&fake, &group, wrong, "/wurf").await;
@@ -742,9 +356,7 @@ async fn wrong_turn_stale_and_forged_presses_change_nothing() {
 
 #[tokio::test]
 async fn admins_only_for_rules_end_and_kick() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let _bot = BotProcess::start(&fake, &db.path, 12).await;
+    let (fake, _db, _bot) = telegram::start(12).await;
     let group = TgChat::group(-1003, "Vereinsheim");
     let dora = TgUser::new(104, "Dora");
     fake.set_admin(group.id, dora.id);
@@ -837,20 +449,18 @@ async fn admins_only_for_rules_end_and_kick() {
 
 #[tokio::test]
 async fn a_supergroup_keeps_its_table_ledger_and_statistics() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let bot = BotProcess::start(&fake, &db.path, 13).await;
+    let (fake, _db, bot) = telegram::start(13).await;
     let group = TgChat::group(-1004, "Skatrunde");
     let players = [anna(), ben()];
     open_and_start(&fake, &group, &players).await;
-    play_to_end(&fake, &group, &players).await;
+    Play::new(&fake, &group, &players).play_to_the_end().await;
     let first_loser = loser(&table_message(&fake, group.id).expect("table").text);
 
     // A second game runs when the group becomes a supergroup.
     open_and_start(&fake, &group, &players).await;
-    let mut alerts = Vec::new();
+    let mut play = Play::new(&fake, &group, &players);
     for _ in 0..2 {
-        play_turn(&fake, &group, &players, &mut alerts).await;
+        play.turn().await;
     }
     let old_table = table_message(&fake, group.id).expect("table");
     let table_id = button(&old_table, "r").expect("running");
@@ -876,7 +486,9 @@ async fn a_supergroup_keeps_its_table_ledger_and_statistics() {
         Some(table_id.as_str()),
         "the same table continues"
     );
-    play_to_end(&fake, &supergroup, &players).await;
+    Play::new(&fake, &supergroup, &players)
+        .play_to_the_end()
+        .await;
     let second_loser = loser(&table_message(&fake, supergroup.id).expect("table").text);
 
     let sent = command(&fake, &supergroup, &anna(), "/deckel").await;
@@ -899,29 +511,23 @@ async fn a_supergroup_keeps_its_table_ledger_and_statistics() {
             .any(|r| r.chat_id() == Some(group.id) && r.ok() && !r.is("answerCallbackQuery")),
         "nothing more in the old group"
     );
-    assert_no_token(&bot.log(), &fake);
+    bot.assert_token_never_logged(fake.token());
 }
 
 #[tokio::test]
 async fn a_restart_after_sigkill_continues_mid_round() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let mut first = BotProcess::start(&fake, &db.path, 21).await;
+    let (fake, db, mut first) = telegram::start(21).await;
     let group = TgChat::group(-1005, "Eckkneipe");
     let players = [anna(), ben(), cem()];
     open_and_start(&fake, &group, &players).await;
-    let mut alerts = Vec::new();
+    let mut play = Play::new(&fake, &group, &players);
     for _ in 0..3 {
-        play_turn(&fake, &group, &players, &mut alerts).await;
+        play.turn().await;
     }
     // Mid-turn: the player to act has looked, then the process dies.
     let table = table_message(&fake, group.id).expect("table");
-    let name = current(&table.text).expect("current");
-    let player = players
-        .iter()
-        .find(|p| p.first_name == name)
-        .expect("player")
-        .clone();
+    let name = current_player(&table.text).expect("current");
+    let player = play.player(&name);
     press(&fake, &group, &player, &button(&table, "l").expect("look")).await;
     let rolled = fake.press(
         &group,
@@ -937,7 +543,6 @@ async fn a_restart_after_sigkill_continues_mid_round() {
     barrier(&fake, &group).await;
     let before = table_message(&fake, group.id).expect("table");
     first.kill();
-    let first_log = first.log();
 
     // The roll's update comes again (as if the bot had died before confirming it), and a
     // press waits in Telegram's queue while the bot is down.
@@ -949,7 +554,7 @@ async fn a_restart_after_sigkill_continues_mid_round() {
         before.message_id,
         &button(&before, "l").expect("look"),
     );
-    let second = BotProcess::start(&fake, &db.path, 21).await;
+    let second = Bot::telegram(&fake, &db.path, 21).await;
     let answer = fake
         .answer_to(&waiting.callback_id.expect("id"), WAIT)
         .await
@@ -996,8 +601,8 @@ async fn a_restart_after_sigkill_continues_mid_round() {
 
     // A dropped long poll is logged (without the token) and polling goes on.
     fake.fail_next("getUpdates", 1, schocken_fakes::telegram::Fault::Drop);
-    let alerts = play_to_end(&fake, &group, &players).await;
-    assert!(!alerts.is_empty());
+    play.play_to_the_end().await;
+    assert!(!play.alerts.is_empty());
     let tables: Vec<StoredMessage> = fake
         .bot_messages(group.id)
         .into_iter()
@@ -1009,16 +614,14 @@ async fn a_restart_after_sigkill_continues_mid_round() {
     assert!(sent_since_all(&sent).contains(&format!("{loser}: 1")));
     let log = second.log();
     assert!(log.contains("getUpdates failed"), "{log}");
-    assert_no_token(&first_log, &fake);
-    assert_no_token(&log, &fake);
+    first.assert_token_never_logged(fake.token());
+    second.assert_token_never_logged(fake.token());
 }
 
 #[tokio::test]
 async fn rate_limits_are_waited_out_and_retried() {
     use schocken_fakes::telegram::Fault;
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let _bot = BotProcess::start(&fake, &db.path, 14).await;
+    let (fake, _db, _bot) = telegram::start(14).await;
     let group = TgChat::group(-1006, "Biergarten");
     command(&fake, &group, &anna(), "/neu").await;
     let lobby = table_message(&fake, group.id).expect("lobby");
@@ -1055,9 +658,7 @@ async fn rate_limits_are_waited_out_and_retried() {
 
 #[tokio::test]
 async fn commands_addressed_to_bots_help_and_menus() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let _bot = BotProcess::start(&fake, &db.path, 15).await;
+    let (fake, _db, _bot) = telegram::start(15).await;
     let english = fake.my_commands("").expect("default menu");
     let german = fake.my_commands("de").expect("German menu");
     let names = |menu: &serde_json::Value| -> Vec<String> {
@@ -1138,9 +739,7 @@ async fn commands_addressed_to_bots_help_and_menus() {
 
 #[tokio::test]
 async fn a_private_chat_gets_the_cup_with_every_button() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let _bot = BotProcess::start(&fake, &db.path, 16).await;
+    let (fake, _db, _bot) = telegram::start(16).await;
     let group = TgChat::group(-1008, "Dorfkrug");
     let players = [anna(), ben(), cem()];
     command(&fake, &group, &anna(), "/neu").await;
@@ -1175,13 +774,13 @@ async fn a_private_chat_gets_the_cup_with_every_button() {
     let table = table_message(&fake, group.id).expect("lobby");
     press(&fake, &group, &ben(), &button(&table, "g").expect("go")).await;
     // Play until it is Anna's turn; then her cup is in her private chat.
-    let mut alerts = Vec::new();
+    let mut play = Play::new(&fake, &group, &players);
     for _ in 0..20 {
         let table = table_message(&fake, group.id).expect("table");
-        if current(&table.text).as_deref() == Some("Anna") {
+        if current_player(&table.text).as_deref() == Some("Anna") {
             break;
         }
-        play_turn(&fake, &group, &players, &mut alerts).await;
+        play.turn().await;
     }
     let cup = fake
         .wait_until(WAIT, |f| {
@@ -1256,33 +855,21 @@ fn check_hidden_dice_in_group_only(fake: &FakeTelegram, group: i64, private: &st
 #[tokio::test]
 async fn timer_moves_are_shown_in_the_table_message() {
     use bot_core::config::Config;
-    use bot_core::service::{ManualClock, Service};
-    use bot_core::store::Store;
+    use bot_core::service::ManualClock;
     let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let store = Store::open(&format!("sqlite://{}", db.path.display()))
-        .await
-        .expect("store");
+    let db = Db::new();
     let config = Config {
         turn_timer_seconds: 30,
         ..Config::default()
     };
     let clock = Arc::new(ManualClock::new(1_790_000_000_000));
-    let service = Service::new(store, config, clock.clone(), Some(5))
-        .await
-        .expect("service");
+    let service = db.service(config, clock.clone(), Some(5)).await;
     // In-process this time: the test drives the service's clock.
-    let telegram =
-        schocken_telegram::TelegramConfig::new(fake.token(), Some(fake.api_url()), false);
-    let mark = fake.mark();
-    let bot = tokio::spawn(schocken_telegram::run(service.clone(), telegram));
-    fake.wait_for(mark, WAIT, |r| r.is("getUpdates"))
-        .await
-        .expect("polling");
+    let bot = run_in_process(&fake, service.clone(), false).await;
     let group = TgChat::group(-1010, "Uhr");
     open_and_start(&fake, &group, &[anna(), ben()]).await;
     let table = table_message(&fake, group.id).expect("table");
-    let name = current(&table.text).expect("current");
+    let name = current_player(&table.text).expect("current");
     assert!(table.text.contains("ist dran (Zeit bis "), "{}", table.text);
 
     clock.advance(31_000);
@@ -1300,7 +887,7 @@ async fn timer_moves_are_shown_in_the_table_message() {
         "{text}"
     );
     assert_eq!(edit.message_id(), Some(table.message_id), "edited in place");
-    assert_ne!(current(text), Some(name));
+    assert_ne!(current_player(text), Some(name));
     bot.abort();
 }
 
@@ -1310,9 +897,7 @@ fn pretty(value: &serde_json::Value) -> String {
 
 #[tokio::test]
 async fn snapshots_of_the_telegram_payloads() {
-    let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let _bot = BotProcess::start(&fake, &db.path, 7).await;
+    let (fake, _db, _bot) = telegram::start(7).await;
     let group = TgChat::group(-1011, "Schnappschuss");
     let in_group = |r: &Recorded| r.chat_id() == Some(group.id) && r.ok();
 
@@ -1339,7 +924,7 @@ async fn snapshots_of_the_telegram_payloads() {
     barrier(&fake, &group).await;
 
     let table = table_message(&fake, group.id).expect("table");
-    let name = current(&table.text).expect("current");
+    let name = current_player(&table.text).expect("current");
     let (player, other) = if name == "Anna" {
         (anna(), ben())
     } else {
@@ -1350,7 +935,7 @@ async fn snapshots_of_the_telegram_payloads() {
     let refused = press(&fake, &group, &other, &button(&table, "r").expect("roll")).await;
     insta::assert_snapshot!("alert_not_your_turn", pretty(&refused.params));
 
-    let mut alerts = Vec::new();
+    let mut play = Play::new(&fake, &group, &[anna(), ben()]);
     for _ in 0..20 {
         if texts_in(&fake, group.id)
             .iter()
@@ -1358,7 +943,7 @@ async fn snapshots_of_the_telegram_payloads() {
         {
             break;
         }
-        play_turn(&fake, &group, &[anna(), ben()], &mut alerts).await;
+        play.turn().await;
     }
     barrier(&fake, &group).await;
     let reveal = fake
@@ -1376,23 +961,14 @@ async fn snapshots_of_the_telegram_payloads() {
 #[tokio::test]
 async fn the_throttled_bot_answers_too() {
     use bot_core::config::Config;
-    use bot_core::service::{Service, SystemClock};
-    use bot_core::store::Store;
+    use bot_core::service::SystemClock;
     let fake = FakeTelegram::start().await.expect("fake");
-    let db = db();
-    let store = Store::open(&format!("sqlite://{}", db.path.display()))
-        .await
-        .expect("store");
-    let service = Service::new(store, Config::default(), Arc::new(SystemClock), Some(1))
-        .await
-        .expect("service");
+    let db = Db::new();
+    let service = db
+        .service(Config::default(), Arc::new(SystemClock), Some(1))
+        .await;
     // Production's setting: teloxide's Throttle keeps the bot inside Telegram's limits.
-    let telegram = schocken_telegram::TelegramConfig::new(fake.token(), Some(fake.api_url()), true);
-    let mark = fake.mark();
-    let bot = tokio::spawn(schocken_telegram::run(service, telegram));
-    fake.wait_for(mark, WAIT, |r| r.is("getUpdates"))
-        .await
-        .expect("polling");
+    let bot = run_in_process(&fake, service, true).await;
     let group = TgChat::group(-1012, "Gedrosselt");
     let sent = command(&fake, &group, &anna(), "/neu").await;
     assert!(sent.iter().any(|r| r.is("sendMessage") && r.ok()));

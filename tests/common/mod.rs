@@ -1,7 +1,16 @@
-//! Shared by `tests/abuse.rs` and `tests/resilience.rs`: the real `schocken` binary against a
-//! local fake platform with its log captured, and a look into its SQLite file.
+//! Shared by the end-to-end tests against the fakes (`abuse`, `discord`, `resilience`,
+//! `telegram`): the real `schocken` binary against a local fake platform with its log captured,
+//! a look into its SQLite file, and reading table texts. Driving each platform is in
+//! [`discord`] and [`telegram`].
+// Each test binary uses a part of this.
 #![allow(dead_code)]
 
+pub mod discord;
+pub mod telegram;
+
+use bot_core::config::Config;
+use bot_core::service::{Clock, Service};
+use bot_core::store::Store;
 use schocken_fakes::discord::FakeDiscord;
 use schocken_fakes::telegram::FakeTelegram;
 use serde_json::Value;
@@ -11,6 +20,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
+
+/// The longest wait for one answer of the bot (generous: CI machines can be slow).
+pub const WAIT: Duration = Duration::from_secs(20);
 
 /// Looks like a Discord bot token; must never show up in the log.
 pub const DISCORD_TOKEN: &str = "MTIzNDU2Nzg5MDEy.GfAkEd.sEcReT-tOkEn_do-not-log-9x7";
@@ -88,8 +100,12 @@ impl Bot {
 
     /// Starts the bot against the fake Discord and waits until it registered its commands.
     pub async fn discord(fake: &FakeDiscord, db: &Path, seed: u64) -> Bot {
+        let sessions_before = fake.sessions();
         let bot = Bot::spawn(Platform::Discord(fake), db, seed);
-        if let Err(e) = fake.wait_ready(Duration::from_secs(30)).await {
+        if let Err(e) = fake
+            .wait_ready_after(sessions_before, Duration::from_secs(30))
+            .await
+        {
             panic!("{e}\n--- log ---\n{}", bot.log());
         }
         bot
@@ -97,6 +113,14 @@ impl Bot {
 
     /// Starts the bot against the fake Telegram and waits until it polls.
     pub async fn telegram(fake: &FakeTelegram, db: &Path, seed: u64) -> Bot {
+        Bot::polling(fake, db, seed)
+            .await
+            .unwrap_or_else(|log| panic!("the bot did not start: {log}"))
+    }
+
+    /// Starts the bot against the fake Telegram; `Err` with its log if it exits before it
+    /// polls for updates or does not poll in time.
+    async fn polling(fake: &FakeTelegram, db: &Path, seed: u64) -> Result<Bot, String> {
         let mark = fake.mark();
         let mut bot = Bot::spawn(Platform::Telegram(fake), db, seed);
         let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
@@ -105,14 +129,14 @@ impl Bot {
                 .wait_for(mark, Duration::from_millis(200), |r| r.is("getUpdates"))
                 .await;
             if polled.is_ok() {
-                return bot;
+                return Ok(bot);
             }
             if let Ok(Some(status)) = bot.child.try_wait() {
                 bot.join_readers();
-                panic!("the bot exited with {status}:\n{}", bot.log());
+                return Err(format!("exited with {status}:\n{}", bot.log()));
             }
         }
-        panic!("the bot did not poll:\n{}", bot.log());
+        Err(format!("did not poll:\n{}", bot.log()))
     }
 
     fn join_readers(&mut self) {
@@ -171,6 +195,25 @@ impl Db {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("x.db");
         Db { _dir: dir, path }
+    }
+
+    /// The `DATABASE_URL` of the file.
+    pub fn url(&self) -> String {
+        format!("sqlite://{}", self.path.display())
+    }
+
+    /// A service on this database in the test's own process (for tests that drive its clock
+    /// or run an adapter directly).
+    pub async fn service(
+        &self,
+        config: Config,
+        clock: Arc<dyn Clock>,
+        seed: Option<u64>,
+    ) -> Arc<Service> {
+        let store = Store::open(&self.url()).await.expect("store");
+        Service::new(store, config, clock, seed)
+            .await
+            .expect("service")
     }
 
     async fn pool(&self) -> sqlx::SqlitePool {
@@ -285,11 +328,16 @@ impl StoredTable {
     }
 }
 
+/// Whether a word of a text is a die face (`⚃4`).
+pub fn is_face(token: &str) -> bool {
+    token.starts_with(['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'])
+}
+
 /// Dice faces in a text (`⚃4`), sorted.
 pub fn faces(text: &str) -> Vec<String> {
     let mut f: Vec<String> = text
         .split_whitespace()
-        .filter(|t| t.starts_with(['⚀', '⚁', '⚂', '⚃', '⚄', '⚅']))
+        .filter(|t| is_face(t))
         .map(str::to_string)
         .collect();
     f.sort();
@@ -307,6 +355,16 @@ pub fn current_player(text: &str) -> Option<String> {
         .find_map(|l| l.strip_prefix("▶ "))
         .and_then(|rest| rest.split(" · ").next())
         .map(str::to_string)
+}
+
+/// The loser named on a finished table's 🍺 line (`🍺 Anna hat das Spiel verloren …`).
+pub fn loser(text: &str) -> String {
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("🍺 "))
+        .expect("the game is over");
+    let line = line.strip_prefix("Blattschuss! ").unwrap_or(line);
+    line.split(" hat ").next().expect("a name").to_string()
 }
 
 /// The line of player `name` in a table text (`▶ Anna · …` or `· Anna · …`).

@@ -392,9 +392,7 @@ impl FakeMessage {
 
     /// The first button whose `custom_id` starts with `prefix`.
     pub fn button(&self, prefix: &str) -> Option<String> {
-        self.custom_ids()
-            .into_iter()
-            .find(|c| c.starts_with(prefix))
+        button(&self.components, prefix)
     }
 }
 
@@ -424,15 +422,19 @@ impl Answer {
 
     /// The first button whose `custom_id` starts with `prefix`.
     pub fn button(&self, prefix: &str) -> Option<String> {
-        self.custom_ids()
-            .into_iter()
-            .find(|c| c.starts_with(prefix))
+        button(&self.components, prefix)
     }
 
     /// A plain acknowledgement (nothing shown).
     pub fn is_ack(&self) -> bool {
         self.kind == 6 && !self.deferred
     }
+}
+
+fn button(components: &Value, prefix: &str) -> Option<String> {
+    custom_ids(components)
+        .into_iter()
+        .find(|c| c.starts_with(prefix))
 }
 
 fn custom_ids(components: &Value) -> Vec<String> {
@@ -748,22 +750,18 @@ impl FakeDiscord {
     /// is resumable), or with `None` abruptly, as a network failure does. The session stays
     /// resumable: dispatches from now on wait for the bot's RESUME.
     pub fn close_gateway(&self, code: Option<u16>) -> anyhow::Result<()> {
-        let mut state = self.inner.lock();
-        let session = Inner::live_session(&mut state)?;
-        let Some((_, tx)) = session.link.take() else {
-            bail!("no live gateway connection");
-        };
-        session.open = false;
-        session.awaiting_resume = true;
-        drop(state);
-        let _ = tx.send(Control::Close(code));
-        self.inner.notify();
-        Ok(())
+        self.unlink(Control::Close(code))
     }
 
     /// Sends op 7 RECONNECT: the bot is to reconnect and resume. Dispatches from now on wait
     /// for the RESUME (whatever the old connection still carries is replayed).
     pub fn request_reconnect(&self) -> anyhow::Result<()> {
+        self.unlink(Control::Text(json!({"op": 7, "d": null}).to_string()))
+    }
+
+    /// Takes the live connection from the session, which waits for the bot's RESUME from now
+    /// on, and hands `last` to the connection's task.
+    fn unlink(&self, last: Control) -> anyhow::Result<()> {
         let mut state = self.inner.lock();
         let session = Inner::live_session(&mut state)?;
         let Some((_, tx)) = session.link.take() else {
@@ -772,7 +770,7 @@ impl FakeDiscord {
         session.open = false;
         session.awaiting_resume = true;
         drop(state);
-        let _ = tx.send(Control::Text(json!({"op": 7, "d": null}).to_string()));
+        let _ = tx.send(last);
         self.inner.notify();
         Ok(())
     }
@@ -936,8 +934,21 @@ impl FakeDiscord {
 
     /// Waits until a bot session identified and registered its commands after identifying.
     pub async fn wait_ready(&self, timeout: Duration) -> anyhow::Result<()> {
+        self.wait_ready_after(0, timeout).await
+    }
+
+    /// Like `wait_ready`, for a session opened after the first `sessions_before` ones: after a
+    /// restart the killed bot's session may still look open for a moment.
+    pub async fn wait_ready_after(
+        &self,
+        sessions_before: usize,
+        timeout: Duration,
+    ) -> anyhow::Result<()> {
         self.until(timeout, "the bot to connect and register commands", |s| {
-            let session = s.sessions.iter().rev().find(|x| x.open)?;
+            let session = s.sessions[sessions_before.min(s.sessions.len())..]
+                .iter()
+                .rev()
+                .find(|x| x.open)?;
             s.requests[session.identified_at..]
                 .iter()
                 .any(|r| matches!(r.call, Call::RegisterCommands { .. }) && r.status < 300)

@@ -355,12 +355,11 @@ async fn sample_while(bot: &mut BotProcess, total: Duration) {
 async fn wait_ready(arena: &Arena, sessions_before: usize) -> anyhow::Result<()> {
     let deadline = Instant::now() + Duration::from_secs(60);
     if let Some(discord) = &arena.discord {
-        while discord.sessions() <= sessions_before {
-            anyhow::ensure!(Instant::now() < deadline, "no Discord session");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
         discord
-            .wait_ready(deadline.saturating_duration_since(Instant::now()))
+            .wait_ready_after(
+                sessions_before,
+                deadline.saturating_duration_since(Instant::now()),
+            )
             .await?;
     }
     if let Some(telegram) = &arena.telegram {
