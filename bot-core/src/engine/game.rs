@@ -506,8 +506,8 @@ impl Game {
         Ok(events)
     }
 
-    /// Whether `action` by `seat` would be accepted now (no state change).
-    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+    /// `seat` is a player still in a running game.
+    fn active_player(&self, seat: Seat) -> Result<(), ActionError> {
         if self.result.is_some() {
             return Err(ActionError::GameOver);
         }
@@ -518,6 +518,12 @@ impl Game {
         if player.left {
             return Err(ActionError::PlayerLeft);
         }
+        Ok(())
+    }
+
+    /// Whether `action` by `seat` would be accepted now (no state change).
+    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        self.active_player(seat)?;
         let round = &self.round;
         match action {
             Action::ThrowIn => {
@@ -882,16 +888,7 @@ impl Game {
         seat: Seat,
         rng: &mut R,
     ) -> Result<Vec<Event>, ActionError> {
-        if self.result.is_some() {
-            return Err(ActionError::GameOver);
-        }
-        let player = self
-            .players
-            .get(seat.index())
-            .ok_or(ActionError::UnknownPlayer)?;
-        if player.left {
-            return Err(ActionError::PlayerLeft);
-        }
+        self.active_player(seat)?;
         let mut events = Vec::new();
         let returned = self.holdings[seat.index()];
         self.players[seat.index()].left = true;
