@@ -478,8 +478,12 @@ async fn discord_commands_where_no_table_is_open_are_refused_privately() {
                     None => who.username.clone(),
                 };
                 let expected: &[&str] = match (command.subcommand.as_deref(), english) {
-                    (Some("paid"), false) => &["schuldet keine Runde."],
-                    (Some("paid"), true) => &["owes no round."],
+                    // A member never seen in this chat is not named.
+                    (Some("paid"), false) => &[
+                        "schuldet keine Runde.",
+                        "Diese Person schuldet hier keine Runde.",
+                    ],
+                    (Some("paid"), true) => &["owes no round.", "That member owes no round here."],
                     (Some("undo"), false) => &["Du hast nichts, was sich rückgängig machen ließe."],
                     (Some("undo"), true) => &["You have nothing to undo."],
                     (Some("reveal"), false) => &["Gerade läuft kein Spiel."],

@@ -283,6 +283,7 @@ error-name-missing = Wen meinst du? Nenn den Namen.
 error-judge-syntax = Das verstehe ich nicht: „{ $part }“. Beispiel: Anna 665 3, Ben 114 2 gebaut, Cem 221 1
 error-timer-range = Der Zugtimer geht von 30 bis 3600 Sekunden, oder 0 für aus.
 error-nothing-owed = { $name } schuldet keine Runde.
+error-nothing-owed-unknown = Diese Person schuldet hier keine Runde.
 error-confirm-own = Ein anderes Mitglied muss deine Zahlung bestätigen.
 error-already-claimed = Deine Zahlung wartet schon auf Bestätigung.
 error-nothing-to-undo = Du hast nichts, was sich rückgängig machen ließe.

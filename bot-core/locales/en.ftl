@@ -283,6 +283,7 @@ error-name-missing = Whom do you mean? Name the player.
 error-judge-syntax = I cannot read "{ $part }". Example: Anna 665 3, Ben 114 2 built, Cem 221 1
 error-timer-range = The turn timer takes 30 to 3600 seconds, or 0 for off.
 error-nothing-owed = { $name } owes no round.
+error-nothing-owed-unknown = That member owes no round here.
 error-confirm-own = Another member has to confirm your payment.
 error-already-claimed = Your payment already waits for confirmation.
 error-nothing-to-undo = You have nothing to undo.

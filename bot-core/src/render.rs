@@ -888,7 +888,10 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, lang: Lang) -> Stri
         ServiceError::Judge(j) => text::judge_error(lang, j),
         ServiceError::JudgeSyntax(part) => tr(lang, "error-judge-syntax", &[("part", a(part))]),
         ServiceError::TimerRange => tr(lang, "error-timer-range", &[]),
-        ServiceError::NothingOwed { name } => tr(lang, "error-nothing-owed", &[("name", a(name))]),
+        ServiceError::NothingOwed { name: Some(name) } => {
+            tr(lang, "error-nothing-owed", &[("name", a(name))])
+        }
+        ServiceError::NothingOwed { name: None } => tr(lang, "error-nothing-owed-unknown", &[]),
         ServiceError::ConfirmOwnPayment => tr(lang, "error-confirm-own", &[]),
         ServiceError::AlreadyClaimed => tr(lang, "error-already-claimed", &[]),
         ServiceError::NothingToUndo => tr(lang, "error-nothing-to-undo", &[]),

@@ -525,6 +525,25 @@ async fn ledger_settlement_needs_another_member_and_undo_has_a_window() {
     );
     let debts = h.ok(actor(other), Request::Debts).await;
     assert!(matches!(debts.content, Some(Content::Debts(ref l)) if l.len() == 1));
+    // A member the chat has never seen owes nothing, and the answer says so without a name.
+    let stranger = UserRef::Id(UserId::new("test", "stranger"));
+    let unknown = h
+        .refused(
+            actor(other),
+            Request::Paid {
+                debtor: Some(stranger),
+            },
+        )
+        .await;
+    assert_eq!(unknown, ServiceError::NothingOwed { name: None });
+    assert_eq!(
+        render::error_text(&unknown, None, Lang::De),
+        "Diese Person schuldet hier keine Runde."
+    );
+    assert_eq!(
+        render::error_text(&unknown, None, Lang::En),
+        "That member owes no round here."
+    );
     // Another member confirms.
     let paid = h
         .ok(
@@ -552,7 +571,7 @@ async fn ledger_settlement_needs_another_member_and_undo_has_a_window() {
         )
         .await,
         ServiceError::NothingOwed {
-            name: loser.clone()
+            name: Some(loser.clone())
         }
     );
     // Undo within 5 minutes reverses, after that it is too late.

@@ -49,8 +49,9 @@ pub enum ServiceError {
     JudgeSyntax(String),
     #[error("the turn timer takes 0 (off) or 30 to 3600 seconds")]
     TimerRange,
-    #[error("{name} owes no round")]
-    NothingOwed { name: String },
+    #[error("{} owes no round", name.as_deref().unwrap_or("that member"))]
+    /// `name` is `None` for a member the chat has never seen at a table or in the ledger.
+    NothingOwed { name: Option<String> },
     #[error("another member has to confirm your payment")]
     ConfirmOwnPayment,
     #[error("you have already claimed this payment")]

@@ -50,8 +50,7 @@ impl Service {
                 let name = slot
                     .table
                     .as_ref()
-                    .and_then(|t| t.member_index(user).map(|i| t.members[i].name.clone()))
-                    .unwrap_or_else(|| "?".to_string());
+                    .and_then(|t| t.member_index(user).map(|i| t.members[i].name.clone()));
                 Err(ServiceError::NothingOwed { name })
             }
             Some(UserRef::Name(name)) => {
@@ -69,7 +68,9 @@ impl Service {
                     .as_ref()
                     .and_then(|t| t.members.iter().find(|m| m.name.to_lowercase() == wanted))
                     .map(|m| (m.user.clone(), m.name.clone()))
-                    .ok_or_else(|| ServiceError::NothingOwed { name: name.clone() })
+                    .ok_or_else(|| ServiceError::NothingOwed {
+                        name: Some(name.clone()),
+                    })
             }
         }
     }
@@ -84,7 +85,9 @@ impl Service {
         let (debtor, debtor_name) = self.resolve_debtor(cmd, who, slot).await?;
         let owed = self.store.owed(&cmd.chat, &debtor).await.map_err(storage)?;
         if owed <= 0 {
-            return Err(ServiceError::NothingOwed { name: debtor_name });
+            return Err(ServiceError::NothingOwed {
+                name: Some(debtor_name),
+            });
         }
         let now = self.now();
         let actor_name = table::clean_name(&cmd.actor.name);
