@@ -123,6 +123,22 @@ impl Harness {
         Some(t.members[seat.index()].clone())
     }
 
+    /// Anna and Ben play a whole game: its loser, and the other one.
+    async fn anna_and_ben_play_a_game(&self) -> (String, &'static str) {
+        self.table_of(&["Anna", "Ben"]).await;
+        let last = self.play_to_end().await;
+        let t = last.table.expect("table");
+        let loser = t.members[t
+            .view
+            .and_then(|v| v.result)
+            .and_then(|r| r.loser)
+            .expect("loser")
+            .index()]
+        .clone();
+        let other = if loser == "Anna" { "Ben" } else { "Anna" };
+        (loser, other)
+    }
+
     /// Plays until the game ends: everybody stands as soon as it is his turn.
     async fn play_to_end(&self) -> Reply {
         let mut last = Reply::default();
@@ -499,17 +515,7 @@ async fn rules_are_set_by_admins_and_apply_to_the_next_game() {
 #[tokio::test]
 async fn ledger_settlement_needs_another_member_and_undo_has_a_window() {
     let h = Harness::new().await;
-    h.table_of(&["Anna", "Ben"]).await;
-    let last = h.play_to_end().await;
-    let t = last.table.expect("table");
-    let loser = t.members[t
-        .view
-        .and_then(|v| v.result)
-        .and_then(|r| r.loser)
-        .expect("loser")
-        .index()]
-    .clone();
-    let other = if loser == "Anna" { "Ben" } else { "Anna" };
+    let (loser, other) = h.anna_and_ben_play_a_game().await;
     // The debtor alone only claims.
     let claim = h.ok(actor(&loser), Request::Paid { debtor: None }).await;
     assert!(
@@ -896,17 +902,7 @@ async fn locales_per_user_and_per_chat() {
 #[tokio::test]
 async fn a_request_repeated_after_a_restart_is_still_handled_once() {
     let mut h = Harness::new().await;
-    h.table_of(&["Anna", "Ben"]).await;
-    let last = h.play_to_end().await;
-    let t = last.table.expect("table");
-    let loser = t.members[t
-        .view
-        .and_then(|v| v.result)
-        .and_then(|r| r.loser)
-        .expect("loser")
-        .index()]
-    .clone();
-    let other = if loser == "Anna" { "Ben" } else { "Anna" };
+    let (loser, other) = h.anna_and_ben_play_a_game().await;
     let paid = || {
         Command::new(
             chat(),
