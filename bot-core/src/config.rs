@@ -13,6 +13,8 @@ pub struct Config {
     pub idle_close_minutes: u32,
     pub undo_window_seconds: u32,
     pub history_page_size: u32,
+    /// The time zone of chats that chose none (IANA name).
+    pub time_zone: String,
 }
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -70,6 +72,12 @@ impl Config {
         if let Some(rules) = lookup("SCHOCKEN_RULES").filter(|r| !r.trim().is_empty()) {
             self.default_rules = rules;
         }
+        if let Some(zone) = lookup("SCHOCKEN_TIME_ZONE").filter(|z| !z.trim().is_empty()) {
+            self.time_zone = crate::time::zone_name(&zone).ok_or(ConfigError::Env {
+                key: "SCHOCKEN_TIME_ZONE".into(),
+                value: zone,
+            })?;
+        }
         let number = |key: &str| -> Result<Option<u32>, ConfigError> {
             match lookup(key) {
                 None => Ok(None),
@@ -88,7 +96,10 @@ impl Config {
         self.validate()
     }
 
-    fn validate(self) -> Result<Config, ConfigError> {
+    fn validate(mut self) -> Result<Config, ConfigError> {
+        self.time_zone = crate::time::zone_name(&self.time_zone).ok_or_else(|| {
+            ConfigError::Invalid(format!("time_zone: no time zone {:?}", self.time_zone))
+        })?;
         crate::engine::RuleSet::preset(&self.default_rules)
             .map_err(|e| ConfigError::Invalid(format!("default_rules: {e}")))?;
         if self.history_page_size == 0 {
@@ -126,5 +137,12 @@ mod tests {
         assert!(err.to_string().contains("SCHOCKEN_TURN_TIMER"));
         assert!(Config::with_file("bogus = 1").is_err());
         assert!(Config::with_file("default_rules = \"kneipe\"").is_err());
+        assert_eq!(c.time_zone, "Europe/Berlin");
+        assert!(Config::with_file("time_zone = \"Mars/Olympus\"").is_err());
+        let vienna = |k: &str| (k == "SCHOCKEN_TIME_ZONE").then(|| "europe/vienna".to_string());
+        let c = Config::default().with_env(vienna).expect("valid");
+        assert_eq!(c.time_zone, "Europe/Vienna");
+        let mars = |k: &str| (k == "SCHOCKEN_TIME_ZONE").then(|| "Mars".to_string());
+        assert!(Config::default().with_env(mars).is_err());
     }
 }

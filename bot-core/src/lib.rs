@@ -8,3 +8,4 @@ pub mod render;
 pub mod service;
 pub mod store;
 pub mod text;
+pub mod time;

@@ -13,8 +13,8 @@ use bot_core::engine::eval::{RankedThrow, compare_results};
 use bot_core::engine::judge::{JudgeInput, JudgeRound};
 use bot_core::engine::score::score_round;
 use bot_core::engine::{
-    Action, ActionError, Evaluation, Event, Extra, ExtraSet, FinalThrow, Game, Part, Penalty,
-    RuleSet, Seat, Source, StraightOrder, ThrowClass, Viewer, ai, evaluate, seeded,
+    Action, ActionError, Departure, Evaluation, Event, Extra, ExtraSet, FinalThrow, Game, Part,
+    Penalty, RuleSet, Seat, Source, StraightOrder, ThrowClass, Viewer, ai, evaluate, seeded,
 };
 use common::{PRESET_NAMES, total_deckel};
 use proptest::prelude::*;
@@ -176,7 +176,7 @@ fn next_op(game: &Game, plan: &Plan, rng: &mut ChaCha8Rng) -> (Op, bool) {
 fn apply_op(game: &mut Game, op: &Op, dice: &mut ChaCha8Rng) -> Outcome {
     match op {
         Op::Act(seat, action) => game.apply(*seat, action, dice),
-        Op::Remove(seat) => game.remove_player(*seat, dice),
+        Op::Remove(seat) => game.remove_player(*seat, Departure::Left, dice),
     }
 }
 

@@ -8,8 +8,9 @@ use bot_core::engine::eval::{RankedThrow, compare_results};
 use bot_core::engine::score::{FinalThrow, RoundOutcome, score_round};
 use bot_core::engine::view::PlayerStatus;
 use bot_core::engine::{
-    Action, ActionError, DebtReason, Evaluation, Event, Extra, ExtraSet, Game, LoadedDice, Part,
-    Penalty, RuleSet, Seat, Source, StartError, ThrowClass, Title, Viewer, seeded,
+    Action, ActionError, DebtReason, Departure, Evaluation, Event, Extra, ExtraSet, Game,
+    LoadedDice, Part, Penalty, RuleSet, Seat, Source, StartError, ThrowClass, Title, Viewer,
+    seeded,
 };
 use common::{
     A, B, C, D, PRESET_NAMES, Table, ev, ft, names, preset, revealed, scored, standard,
@@ -1818,22 +1819,24 @@ fn illegal_actions_name_the_reason_and_change_nothing() {
     // Looking is always allowed and changes nothing for anybody else.
     t.act(C, Action::Look);
     assert_eq!(t.game.current(), Some(B));
-    t.game.remove_player(C, &mut t.dice).expect("C leaves");
+    t.game
+        .remove_player(C, Departure::Left, &mut t.dice)
+        .expect("C leaves");
     t.refuse(C, Action::Look, ActionError::PlayerLeft);
     let before = t.game.clone();
     assert_eq!(
-        t.game.remove_player(C, &mut t.dice),
+        t.game.remove_player(C, Departure::Left, &mut t.dice),
         Err(ActionError::PlayerLeft)
     );
     assert_eq!(
-        t.game.remove_player(Seat(9), &mut t.dice),
+        t.game.remove_player(Seat(9), Departure::Left, &mut t.dice),
         Err(ActionError::UnknownPlayer)
     );
     assert!(t.game == before);
     t.game.abandon().expect("abandon");
     let before = t.game.clone();
     assert_eq!(
-        t.game.remove_player(A, &mut t.dice),
+        t.game.remove_player(A, Departure::Left, &mut t.dice),
         Err(ActionError::GameOver)
     );
     assert_eq!(t.game.abandon(), Err(ActionError::GameOver));
@@ -1856,7 +1859,10 @@ fn leaving_returns_the_deckel_to_the_stock() {
     let mut t = Table::new(standard(), 3, A, &[[5, 3, 2], [1, 1, 6], [6, 5, 3]]);
     t.act(A, Action::Stand);
     assert_eq!((t.game.holdings(A), t.game.stock()), (6, 7));
-    let events = t.game.remove_player(A, &mut t.dice).expect("leaves");
+    let events = t
+        .game
+        .remove_player(A, Departure::Left, &mut t.dice)
+        .expect("leaves");
     assert!(events.contains(&Event::PlayerLeft {
         seat: A,
         returned: 6
@@ -1881,7 +1887,10 @@ fn leaving_below_two_players_abandons_the_game_and_quitter_pays() {
         A,
         &[[5, 3, 2], [6, 5, 3]],
     );
-    let events = t.game.remove_player(B, &mut t.dice).expect("leaves");
+    let events = t
+        .game
+        .remove_player(B, Departure::Left, &mut t.dice)
+        .expect("leaves");
     assert!(events.contains(&Event::DebtOwed {
         seat: B,
         reason: DebtReason::Quit
@@ -1893,6 +1902,26 @@ fn leaving_below_two_players_abandons_the_game_and_quitter_pays() {
 }
 
 #[test]
+fn a_kicked_player_owes_no_quitter_round() {
+    // House rule quitter_pays: only who leaves of his own accord owes the round.
+    let mut t = Table::new(
+        with(standard(), &["quitter_pays=true"]),
+        3,
+        A,
+        &[[5, 3, 2], [6, 5, 3], [4, 4, 2]],
+    );
+    let events = t
+        .game
+        .remove_player(C, Departure::Kicked, &mut t.dice)
+        .expect("kicked");
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::DebtOwed { .. })),
+        "{events:?}"
+    );
+    assert!(t.game.debts().is_empty());
+}
+
+#[test]
 fn leaving_the_final_abandons_it_and_a_gone_half_one_loser_loses_nothing() {
     // Half 1: A loses. Half 2: B loses → final A vs B. A finalist leaves: abandoned.
     let mut t = Table::new(standard(), 3, A, &[[5, 3, 2], [1, 1, 1], [6, 5, 3]]);
@@ -1900,7 +1929,9 @@ fn leaving_the_final_abandons_it_and_a_gone_half_one_loser_loses_nothing() {
     t.act(A, Action::Stand);
     t.act(A, Action::Stand);
     assert_eq!(t.game.part(), Part::Final);
-    t.game.remove_player(A, &mut t.dice).expect("leaves");
+    t.game
+        .remove_player(A, Departure::Left, &mut t.dice)
+        .expect("leaves");
     let result = t.game.result().expect("over");
     assert!(result.abandoned);
     assert_eq!(result.loser, None);
@@ -1911,7 +1942,9 @@ fn leaving_the_final_abandons_it_and_a_gone_half_one_loser_loses_nothing() {
     t.act(A, Action::Stand);
     assert_eq!(t.game.part(), Part::Half2);
     t.push(&[[5, 3, 2], [1, 1, 1]]); // redealt: B starts, B and C
-    t.game.remove_player(A, &mut t.dice).expect("leaves");
+    t.game
+        .remove_player(A, Departure::Left, &mut t.dice)
+        .expect("leaves");
     assert!(!t.game.is_over());
     t.act(B, Action::Stand);
     let result = t.game.result().expect("over");

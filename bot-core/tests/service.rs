@@ -6,158 +6,13 @@ use bot_core::engine::{ActionError, Event, Viewer};
 use bot_core::render;
 use bot_core::service::reply::Content;
 use bot_core::service::{
-    Actor, ButtonAction, ButtonId, ChatId, Command, ManualClock, Notice, Reply, Request, Service,
-    ServiceError, TableStatus, UserId, UserRef, args,
+    Actor, ButtonAction, ButtonId, ChatId, Command, Notice, Request, ServiceError, TableStatus,
+    UserId, UserRef, args,
 };
-use bot_core::store::Store;
 use bot_core::text::Lang;
-use std::sync::Arc;
 
-const START: i64 = 1_790_000_000_000;
-
-struct Harness {
-    service: Arc<Service>,
-    clock: Arc<ManualClock>,
-    url: String,
-    _dir: tempfile::TempDir,
-}
-
-fn actor(name: &str) -> Actor {
-    Actor {
-        user: UserId::new("test", name.to_lowercase()),
-        name: name.to_string(),
-        lang: Some(Lang::De),
-        admin: false,
-    }
-}
-
-fn admin(name: &str) -> Actor {
-    Actor {
-        admin: true,
-        ..actor(name)
-    }
-}
-
-fn chat() -> ChatId {
-    ChatId::new("test", "pub")
-}
-
-impl Harness {
-    async fn new() -> Harness {
-        Self::with_config(Config::default()).await
-    }
-
-    async fn with_config(config: Config) -> Harness {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}", dir.path().join("schocken.db").display());
-        let clock = Arc::new(ManualClock::new(START));
-        let store = Store::open(&url).await.expect("store");
-        let service = Service::new(store, config, clock.clone(), Some(7))
-            .await
-            .expect("service");
-        Harness {
-            service,
-            clock,
-            url,
-            _dir: dir,
-        }
-    }
-
-    /// Drops the service and opens a new one on the same file (a restart).
-    async fn restart(&mut self) {
-        self.service.store().close().await;
-        let store = Store::open(&self.url).await.expect("store");
-        self.service = Service::new(
-            store,
-            self.service.config().clone(),
-            self.clock.clone(),
-            Some(8),
-        )
-        .await
-        .expect("service");
-    }
-
-    async fn run(&self, who: Actor, request: Request) -> Reply {
-        self.service
-            .handle(Command::new(chat(), who, request))
-            .await
-    }
-
-    async fn ok(&self, who: Actor, request: Request) -> Reply {
-        let shown = format!("{request:?}");
-        let reply = self.run(who, request).await;
-        assert!(
-            !reply.is_error(),
-            "{shown} refused: {:?}",
-            reply.error_kind()
-        );
-        reply
-    }
-
-    async fn refused(&self, who: Actor, request: Request) -> ServiceError {
-        let reply = self.run(who, request).await;
-        reply.error_kind().cloned().expect("refused")
-    }
-
-    /// Opens a table for the names and starts the game.
-    async fn table_of(&self, names: &[&str]) -> Reply {
-        self.ok(actor(names[0]), Request::Open).await;
-        for n in &names[1..] {
-            self.ok(actor(n), Request::Join).await;
-        }
-        self.ok(actor(names[0]), Request::Start).await
-    }
-
-    async fn public(&self) -> bot_core::service::PublicTable {
-        self.ok(actor("Zuschauer"), Request::Show)
-            .await
-            .table
-            .expect("table shown")
-    }
-
-    /// The name of the player to act.
-    async fn current(&self) -> Option<String> {
-        let t = self.public().await;
-        let view = t.view?;
-        let seat = view.current?;
-        Some(t.members[seat.index()].clone())
-    }
-
-    /// Anna and Ben play a whole game: its loser, and the other one.
-    async fn anna_and_ben_play_a_game(&self) -> (String, &'static str) {
-        self.table_of(&["Anna", "Ben"]).await;
-        let last = self.play_to_end().await;
-        let t = last.table.expect("table");
-        let loser = t.members[t
-            .view
-            .and_then(|v| v.result)
-            .and_then(|r| r.loser)
-            .expect("loser")
-            .index()]
-        .clone();
-        let other = if loser == "Anna" { "Ben" } else { "Anna" };
-        (loser, other)
-    }
-
-    /// Plays until the game ends: everybody stands as soon as it is his turn.
-    async fn play_to_end(&self) -> Reply {
-        let mut last = Reply::default();
-        for _ in 0..5000 {
-            let Some(name) = self.current().await else {
-                return last;
-            };
-            let t = self.public().await;
-            let view = t.view.expect("running");
-            let request = if view.announcing {
-                Request::Roll
-            } else {
-                Request::Stand
-            };
-            last = self.ok(actor(&name), request).await;
-        }
-        panic!("the game did not end");
-    }
-}
+mod common;
+use common::service::{Harness, actor, admin, chat};
 
 #[tokio::test]
 async fn a_table_from_opening_to_the_bierrunde() {
@@ -344,15 +199,15 @@ async fn duplicate_requests_and_stale_buttons_change_nothing() {
         "a stale click shows the current table"
     );
     assert_eq!(h.public().await, after);
-    // A button of an older game.
-    let old = args::button_command(
+    // A button of no table of this chat.
+    let foreign = args::button_command(
         chat(),
         actor(&name),
         &ButtonId::new(ButtonAction::Look, table.table_id + 40, 0),
     );
     assert_eq!(
-        h.service.handle(old).await.error_kind(),
-        Some(&ServiceError::Stale)
+        h.service.handle(foreign).await.error_kind(),
+        Some(&ServiceError::ForeignButton)
     );
 }
 
@@ -691,14 +546,12 @@ async fn judge_from_chat_text() {
             },
         )
         .await;
-    let Some(Content::Judge {
-        verdict, text_de, ..
-    }) = reply.content
-    else {
+    let Some(content @ Content::Judge { round, outcome }) = reply.content.as_ref() else {
         panic!("verdict")
     };
-    assert_eq!(verdict.loser, "Cem");
-    assert_eq!(verdict.moved, 4);
+    assert_eq!(round.players[outcome.loser], "Cem");
+    assert_eq!(outcome.moved, 4);
+    let text_de = bot_core::render::content_text(content, Lang::De);
     assert!(text_de.contains("Cem bekommt 4 Deckel"), "{text_de}");
     assert!(matches!(
         h.refused(

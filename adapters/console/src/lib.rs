@@ -47,13 +47,13 @@ struct Console<R, W> {
 }
 
 fn actor(name: &str, lang: Lang) -> Actor {
-    Actor {
-        user: UserId::new("console", name.to_lowercase()),
-        name: name.to_string(),
-        lang: Some(lang),
-        // At one keyboard everybody administers the table.
-        admin: true,
-    }
+    // At one keyboard everybody administers the table.
+    Actor::new(
+        UserId::new("console", name.to_lowercase()),
+        name,
+        Some(lang),
+        true,
+    )
 }
 
 /// Plays at the terminal until the game ends or the input does.

@@ -40,12 +40,12 @@ impl Origin {
             .unwrap_or_else(|| user.name.clone());
         Origin {
             chat: chat_id(guild, channel),
-            actor: Actor {
-                user: UserId::new(PLATFORM, user.id),
+            actor: Actor::new(
+                UserId::new(PLATFORM, user.id),
                 name,
-                lang: Some(Lang::from_code(locale)),
-                admin: member.and_then(|m| m.permissions).is_some_and(is_admin),
-            },
+                Some(Lang::from_code(locale)),
+                member.and_then(|m| m.permissions).is_some_and(is_admin),
+            ),
             chat_lang: guild_locale
                 .filter(|l| !l.trim().is_empty())
                 .map(Lang::from_code),

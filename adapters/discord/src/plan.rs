@@ -266,7 +266,10 @@ mod tests {
     #[test]
     fn ledger_notices_without_a_table_go_to_the_channel() {
         let reply = Reply {
-            notices: vec![Notice::Undone { what: "x".into() }],
+            notices: vec![Notice::Undone {
+                kind: "paid".into(),
+                name: "x".into(),
+            }],
             ..Reply::default()
         };
         let plan = plan(&reply, &Request::Undo, Via::Slash);

@@ -103,8 +103,11 @@ impl<B: Api> App<B> {
         let admin = commands::needs_admin(&request)
             && (private || anonymous_admin || self.is_admin(chat, from.id).await);
         let mut actor = identity::actor(from, admin);
-        if anonymous_admin && let Some(title) = message.chat.title() {
-            actor.name = title.to_string();
+        if anonymous_admin {
+            actor.anonymous = true;
+            if let Some(title) = message.chat.title() {
+                actor.name = title.to_string();
+            }
         }
         if request == Request::Help && !private {
             // Help is for the asker, in his language (the group's language stays).

@@ -49,12 +49,7 @@ pub fn lang(user: &User) -> Lang {
 }
 
 pub fn actor(user: &User, admin: bool) -> Actor {
-    Actor {
-        user: user_id(user.id.0),
-        name: display_name(user),
-        lang: Some(lang(user)),
-        admin,
-    }
+    Actor::new(user_id(user.id.0), display_name(user), Some(lang(user)), admin)
 }
 
 /// The table message as the service remembers it: `<chat>:<message id>`.

@@ -17,12 +17,7 @@ use tracing::debug;
 
 /// The actor of the adapter's own read-only requests.
 pub fn system_actor() -> Actor {
-    Actor {
-        user: UserId("system:telegram".into()),
-        name: "system".into(),
-        lang: None,
-        admin: false,
-    }
+    Actor::new(UserId("system:telegram".into()), "system", None, false)
 }
 
 /// Where a reply came from, which decides how the actor hears about it.

@@ -78,6 +78,16 @@ pub enum ActionKind {
     Timeout,
 }
 
+/// How a player leaves a running game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Departure {
+    /// Of his own accord.
+    Left,
+    /// Taken off the table by the opener or an admin.
+    Kicked,
+}
+
 /// Why the engine refused an action. A refused action never changes the game.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[serde(tag = "error", rename_all = "snake_case")]

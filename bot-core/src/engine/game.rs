@@ -2,7 +2,7 @@
 //! R-SIX-*, R-SCORE-*). Every method either refuses (and changes nothing) or applies an action
 //! completely and returns the events it caused.
 
-use super::action::{Action, ActionError, ActionKind, Seat, StartError};
+use super::action::{Action, ActionError, ActionKind, Departure, Seat, StartError};
 use super::dice::DiceRoller;
 use super::eval::sorted;
 use super::event::{Event, GameResult, Part, RevealedThrow, RoundSummary, Title};
@@ -879,13 +879,45 @@ impl Game {
         .then_some(values)
     }
 
+    /// Every way `seat` may set dice aside now, as the values to keep (sorted, each set once,
+    /// fewest dice first). Each is a `Keep` the engine accepts, so menus never offer a keep
+    /// it would refuse (after a flip, say, when the six to re-throw stays in the cup).
+    pub fn keep_options(&self, seat: Seat) -> Vec<Vec<u8>> {
+        let Some(values) = self.keepable_values(seat) else {
+            return Vec::new();
+        };
+        let n = values.len();
+        let mut options: Vec<Vec<u8>> = Vec::new();
+        for mask in 1u32..(1 << n) {
+            let mut chosen: Vec<u8> = (0..n)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| values[i])
+                .collect();
+            chosen.sort_unstable();
+            if options.contains(&chosen) {
+                continue;
+            }
+            let keep = Action::Keep {
+                values: chosen.clone(),
+            };
+            if self.check(seat, &keep).is_ok() {
+                options.push(chosen);
+            }
+        }
+        options.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+        options
+    }
+
     // ----- leaving and ending ----------------------------------------------------------
 
     /// A player leaves (or is kicked): his Deckel go back to the stock. With fewer than two
-    /// players left, or when a finalist leaves the final, the game is abandoned.
+    /// players left, or when a finalist leaves the final, the game is abandoned. Only a
+    /// player who leaves of his own accord owes the house rule's round (`quitter_pays`): a
+    /// kicked one did not choose to go.
     pub fn remove_player<R: DiceRoller + ?Sized>(
         &mut self,
         seat: Seat,
+        departure: Departure,
         rng: &mut R,
     ) -> Result<Vec<Event>, ActionError> {
         self.active_player(seat)?;
@@ -896,7 +928,7 @@ impl Game {
         self.stock += returned;
         self.throw_ins.retain(|s| *s != seat);
         events.push(Event::PlayerLeft { seat, returned });
-        if self.rules.quitter_pays {
+        if self.rules.quitter_pays && departure == Departure::Left {
             self.owe(seat, DebtReason::Quit, &mut events);
         }
         let remaining = self.players.iter().filter(|p| !p.left).count();

@@ -13,7 +13,7 @@ pub mod rules;
 pub mod score;
 pub mod view;
 
-pub use action::{Action, ActionError, ActionKind, Seat, StartError};
+pub use action::{Action, ActionError, ActionKind, Departure, Seat, StartError};
 pub use dice::{DiceRoller, LoadedDice, seeded};
 pub use eval::{Evaluation, Penalty, Rank, ThrowClass, evaluate};
 pub use event::{Event, GameResult, Part, RoundSummary, Title};

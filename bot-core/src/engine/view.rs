@@ -114,6 +114,9 @@ pub struct TableView {
     pub actions: Vec<ActionKind>,
     /// Values the viewer could set aside now.
     pub keepable: Vec<u8>,
+    /// Every keep the engine accepts from the viewer now (the values of each).
+    #[serde(default)]
+    pub keep_options: Vec<Vec<u8>>,
 }
 
 impl Cup {
@@ -200,12 +203,13 @@ impl Game {
                 }
             })
             .collect();
-        let (actions, keepable) = match viewer {
+        let (actions, keepable, keep_options) = match viewer {
             Viewer::Player(seat) => (
                 self.available_actions(seat),
                 self.keepable_values(seat).unwrap_or_default(),
+                self.keep_options(seat),
             ),
-            Viewer::Public => (Vec::new(), Vec::new()),
+            Viewer::Public => (Vec::new(), Vec::new(), Vec::new()),
         };
         TableView {
             viewer,
@@ -225,6 +229,7 @@ impl Game {
             result: self.result().cloned(),
             actions,
             keepable,
+            keep_options,
         }
     }
 }

@@ -16,6 +16,28 @@ pub struct Actor {
     /// The platform says this user may administer the chat (Discord Manage Server, Telegram
     /// chat admin). The adapter reports it; the service decides what it allows.
     pub admin: bool,
+    /// The platform hides who this is (a Telegram admin writing as the group): the same id
+    /// stands for several people.
+    #[serde(default)]
+    pub anonymous: bool,
+}
+
+impl Actor {
+    /// A user as the platform reports him (not anonymous).
+    pub fn new(user: UserId, name: impl Into<String>, lang: Option<Lang>, admin: bool) -> Actor {
+        Actor {
+            user,
+            name: name.into(),
+            lang,
+            admin,
+            anonymous: false,
+        }
+    }
+
+    /// The bot itself, acting for a timer (`system:timer`, `system:idle`) or an adapter.
+    pub fn system(id: &str, lang: Lang) -> Actor {
+        Actor::new(UserId(id.into()), id, Some(lang), false)
+    }
 }
 
 /// Names another user: by platform id, or by the name shown at the table.
@@ -71,6 +93,10 @@ pub enum Request {
     SetTimer {
         seconds: u32,
     },
+    /// Set the chat's time zone (an IANA name such as `Europe/Vienna`; admins).
+    SetTimeZone {
+        zone: String,
+    },
     Debts,
     History {
         page: u32,
@@ -100,6 +126,36 @@ impl Request {
                 | Request::Reveal
                 | Request::Show
                 | Request::ShowRules
+                | Request::Debts
+                | Request::History { .. }
+                | Request::Export
+                | Request::Stats
+                | Request::Judge { .. }
+                | Request::Help
+        )
+    }
+
+    /// Whether the request changes the chat's settings (admins only).
+    pub fn is_setting(&self) -> bool {
+        matches!(
+            self,
+            Request::SetRules { .. }
+                | Request::SetTimer { .. }
+                | Request::SetTimeZone { .. }
+                | Request::CloseSeason
+        )
+    }
+
+    /// Whether the request changes the ledger.
+    pub fn is_ledger(&self) -> bool {
+        matches!(self, Request::Paid { .. } | Request::Undo)
+    }
+
+    /// Whether the request only reads the chat's settings, ledger or statistics (no table).
+    pub fn is_read_only(&self) -> bool {
+        matches!(
+            self,
+            Request::ShowRules
                 | Request::Debts
                 | Request::History { .. }
                 | Request::Export

@@ -29,6 +29,12 @@ pub enum ServiceError {
     AdminOnly,
     #[error("this button belongs to an older state of the table")]
     Stale,
+    #[error("the game of this button is over")]
+    GameOver,
+    #[error("this button does not belong to this table")]
+    ForeignButton,
+    #[error("an anonymous admin cannot confirm someone's payment")]
+    AnonymousConfirmation,
     #[error("this request was already handled")]
     Duplicate,
     #[error("no player `{name}` at this table")]
@@ -49,6 +55,8 @@ pub enum ServiceError {
     JudgeSyntax(String),
     #[error("the turn timer takes 0 (off) or 30 to 3600 seconds")]
     TimerRange,
+    #[error("there is no time zone `{zone}`")]
+    UnknownTimeZone { zone: String },
     #[error("{} owes no round", name.as_deref().unwrap_or("that member"))]
     /// `name` is `None` for a member the chat has never seen at a table or in the ledger.
     NothingOwed { name: Option<String> },

@@ -6,7 +6,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
 
-/// A chat on a platform: `discord:<guild>/<channel>`, `telegram:<chat>`, `console:<name>`.
+/// A place where a table can be: a chat on a platform (`discord:<guild>/<channel>`,
+/// `telegram:<chat>`, `console:<name>`), or one topic of a chat (`telegram:<chat>#<topic>`,
+/// a Telegram forum topic). Each place holds its own table; the ledger, statistics and house
+/// rules belong to the chat, its [`ChatId::group`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct ChatId(pub String);
@@ -26,7 +29,28 @@ impl ChatId {
     pub fn platform(&self) -> &str {
         self.0.split(':').next().unwrap_or("")
     }
+
+    /// The same chat's topic `topic` (a table of its own).
+    pub fn in_topic(&self, topic: impl fmt::Display) -> ChatId {
+        ChatId(format!("{}{TOPIC_MARK}{topic}", self.group().0))
+    }
+
+    /// The chat this place belongs to: itself, or the chat of a topic.
+    pub fn group(&self) -> ChatId {
+        match self.0.split_once(TOPIC_MARK) {
+            Some((chat, _)) => ChatId(chat.to_string()),
+            None => self.clone(),
+        }
+    }
+
+    /// The topic of this place, if it is one.
+    pub fn topic(&self) -> Option<&str> {
+        self.0.split_once(TOPIC_MARK).map(|(_, topic)| topic)
+    }
 }
+
+/// Separates a chat from its topic in a [`ChatId`] (no platform uses it in its chat ids).
+const TOPIC_MARK: char = '#';
 
 impl UserId {
     pub fn new(platform: &str, id: impl fmt::Display) -> UserId {
@@ -224,6 +248,21 @@ fn parse_base36(s: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_topic_is_a_place_of_its_chat() {
+        let group = ChatId::new("telegram", -100_123);
+        let topic = group.in_topic(42);
+        assert_eq!(topic.as_str(), "telegram:-100123#42");
+        assert_eq!(topic.group(), group);
+        assert_eq!(topic.topic(), Some("42"));
+        assert_eq!(group.group(), group);
+        assert_eq!(group.topic(), None);
+        assert_eq!(topic.in_topic(7).as_str(), "telegram:-100123#7");
+        let discord = ChatId::new("discord", "5/7");
+        assert_eq!(discord.group(), discord, "a channel is its own chat");
+        assert_eq!(topic.platform(), "telegram");
+    }
 
     #[test]
     fn button_ids_round_trip_and_stay_short() {

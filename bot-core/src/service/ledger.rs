@@ -3,26 +3,33 @@
 
 use super::reply::{Content, Notice, Reply};
 use super::{
-    Command, Service, ServiceError, Slot, UserId, UserRef, content, judge_text, lang_of,
-    storage_error, table,
+    Command, Service, ServiceError, Slot, UserId, UserRef, content, lang_of, storage_error, table,
 };
-use crate::engine::judge::JudgeRound;
 use crate::store::{ChatSettings, NewLedgerEntry};
-use crate::text::{self, Lang};
 
 impl Service {
-    pub(super) async fn history(&self, cmd: &Command, page: u32) -> Result<Reply, ServiceError> {
+    pub(super) async fn history(
+        &self,
+        cmd: &Command,
+        page: u32,
+        settings: &ChatSettings,
+    ) -> Result<Reply, ServiceError> {
         let page = page.max(1);
         let (lines, pages) = self
             .store
-            .history(&cmd.chat, page, self.config.history_page_size)
+            .history(&cmd.chat.group(), page, self.config.history_page_size)
             .await
             .map_err(storage_error)?;
         if page > pages {
             return Err(ServiceError::NoSuchPage { pages });
         }
         Ok(content(
-            Content::History { lines, page, pages },
+            Content::History {
+                lines,
+                page,
+                pages,
+                time_zone: self.zone(settings),
+            },
             lang_of(cmd),
         ))
     }
@@ -39,7 +46,7 @@ impl Service {
             Some(UserRef::Id(user)) => {
                 if let Some(name) = self
                     .store
-                    .debtor_name(&cmd.chat, user)
+                    .debtor_name(&cmd.chat.group(), user)
                     .await
                     .map_err(storage)?
                 {
@@ -56,7 +63,7 @@ impl Service {
             Some(UserRef::Name(name)) => {
                 if let Some(found) = self
                     .store
-                    .debtor_by_name(&cmd.chat, name)
+                    .debtor_by_name(&cmd.chat.group(), name)
                     .await
                     .map_err(storage)?
                 {
@@ -81,9 +88,18 @@ impl Service {
         who: Option<&UserRef>,
         slot: &mut Slot,
     ) -> Result<Reply, ServiceError> {
+        if cmd.actor.anonymous {
+            // An anonymous admin writes as the group: nobody knows who confirms (he may be
+            // the debtor himself), so he is no "other member".
+            return Err(ServiceError::AnonymousConfirmation);
+        }
         let storage = storage_error;
         let (debtor, debtor_name) = self.resolve_debtor(cmd, who, slot).await?;
-        let owed = self.store.owed(&cmd.chat, &debtor).await.map_err(storage)?;
+        let owed = self
+            .store
+            .owed(&cmd.chat.group(), &debtor)
+            .await
+            .map_err(storage)?;
         if owed <= 0 {
             return Err(ServiceError::NothingOwed {
                 name: Some(debtor_name),
@@ -92,7 +108,7 @@ impl Service {
         let now = self.now();
         let actor_name = table::clean_name(&cmd.actor.name);
         let mut entry = NewLedgerEntry {
-            chat: cmd.chat.clone(),
+            chat: cmd.chat.group(),
             at: now,
             kind: "paid",
             debtor: debtor.clone(),
@@ -108,7 +124,7 @@ impl Service {
             // The debtor alone cannot settle: his claim waits for another member.
             if self
                 .store
-                .open_claim(&cmd.chat, &debtor)
+                .open_claim(&cmd.chat.group(), &debtor)
                 .await
                 .map_err(storage)?
                 .is_some()
@@ -141,7 +157,7 @@ impl Service {
         let storage = storage_error;
         let last = self
             .store
-            .last_own_action(&cmd.chat, &cmd.actor.user)
+            .last_own_action(&cmd.chat.group(), &cmd.actor.user)
             .await
             .map_err(storage)?
             .ok_or(ServiceError::NothingToUndo)?;
@@ -153,7 +169,7 @@ impl Service {
             });
         }
         let entry = NewLedgerEntry {
-            chat: cmd.chat.clone(),
+            chat: cmd.chat.group(),
             at: now,
             kind: "reversal",
             debtor: last.debtor.clone(),
@@ -171,7 +187,8 @@ impl Service {
             .map_err(storage)?;
         Ok(Reply {
             notices: vec![Notice::Undone {
-                what: format!("{} ({})", last.kind, last.debtor_name),
+                kind: last.kind.clone(),
+                name: last.debtor_name.clone(),
             }],
             lang: lang_of(cmd),
             ..Reply::default()
@@ -181,7 +198,7 @@ impl Service {
     pub(super) async fn export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let rows = self
             .store
-            .ledger_rows(&cmd.chat)
+            .ledger_rows(&cmd.chat.group())
             .await
             .map_err(storage_error)?;
         let mut csv = String::from(
@@ -190,7 +207,7 @@ impl Service {
         for r in rows {
             let fields = [
                 r.id.to_string(),
-                crate::render::utc_time(r.at),
+                crate::time::utc_time(r.at),
                 r.kind,
                 r.debtor.0,
                 r.debtor_name,
@@ -204,36 +221,11 @@ impl Service {
             csv.push_str(&line.join(","));
             csv.push('\n');
         }
-        let filename = format!("bierrunden-{}.csv", sanitize_filename(cmd.chat.as_str()));
+        let filename = format!(
+            "bierrunden-{}.csv",
+            sanitize_filename(cmd.chat.group().as_str())
+        );
         Ok(content(Content::Export { filename, csv }, lang_of(cmd)))
-    }
-
-    pub(super) fn judge(
-        &self,
-        input: &str,
-        settings: &ChatSettings,
-        lang: Lang,
-    ) -> Result<Reply, ServiceError> {
-        let parsed = judge_text::parse(input).map_err(|e| ServiceError::JudgeSyntax(e.part))?;
-        let rules = settings.rules()?;
-        let round = JudgeRound::from_input(&parsed, Some(&rules))?;
-        let outcome = round.score();
-        let verdict = round.verdict(&outcome, |eval| {
-            (
-                text::throw_name(Lang::De, eval, &round.rules),
-                text::throw_name(Lang::En, eval, &round.rules),
-            )
-        });
-        let text_de = crate::render::verdict_text(&round, &outcome, Lang::De);
-        let text_en = crate::render::verdict_text(&round, &outcome, Lang::En);
-        Ok(content(
-            Content::Judge {
-                verdict: Box::new(verdict),
-                text_de,
-                text_en,
-            },
-            lang,
-        ))
     }
 }
 

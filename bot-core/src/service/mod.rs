@@ -1,6 +1,14 @@
 //! The platform-neutral game service: every adapter calls it. It serializes the commands of
-//! one table, asks the table logic and the engine, commits to SQLite before it answers, and
-//! builds the one reply model adapters render.
+//! one place (a chat, or a topic of a chat), asks the table logic and the engine, commits to
+//! SQLite before it answers, and builds the one reply model adapters render.
+//!
+//! - this file: the service, one command's way from arrival to reply;
+//! - [`play`]: table commands (moves, joins, kicks …) and their commit;
+//! - [`reads`]: read-only requests (the table, the reveal, rules, debts, statistics, judge);
+//! - [`settings`]: a chat's house rules, timer, time zone and season, cached per chat;
+//! - [`ledger`]: payments, undo, history and the export;
+//! - [`replies`]: the reply model built from a table;
+//! - [`timers`]: moves nobody made (a turn timer, an idle table).
 
 pub mod args;
 pub mod clock;
@@ -9,26 +17,29 @@ pub mod error;
 pub mod ids;
 pub mod judge_text;
 mod ledger;
+mod play;
+mod reads;
+pub mod replies;
 pub mod reply;
 mod settings;
 pub mod table;
+mod timers;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Actor, Command, Request, UserRef};
 pub use error::ServiceError;
 pub use ids::{ButtonAction, ButtonId, ChatId, UserId};
+pub use replies::{private_view, public_table};
 pub use reply::{Content, Notice, PrivateView, PublicTable, Reply};
 pub use table::{Table, TableStatus};
 
 use crate::config::Config;
-use crate::engine::{Event, Seat, Viewer, dice};
 use crate::store::{ChatSettings, Store, StoreError};
 use crate::text::Lang;
-use rand::Rng;
-use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use settings::ChatCache;
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
-use table::{TableContext, TableOutcome};
 use tokio::sync::broadcast;
 use tracing::{debug, error, info, warn};
 
@@ -40,28 +51,29 @@ pub struct Outbound {
     pub reply: Reply,
 }
 
-/// The cached state of one chat; its mutex serializes the chat's commands.
+/// The cached state of one place; its mutex serializes the place's commands.
 #[derive(Default)]
 struct Slot {
     loaded: bool,
     table: Option<Table>,
-    /// The chat's settings, cached (changed only through this slot).
-    settings: Option<ChatSettings>,
-    /// The rule set those settings give, cached with them.
-    rules: Option<crate::engine::RuleSet>,
-    /// Request ids this chat handled lately (the database's `requests` table is the full
+    /// Request ids this place handled lately (the database's `requests` table is the full
     /// record; this answers a quick repeat without a query).
-    recent: std::collections::VecDeque<String>,
+    recent: VecDeque<String>,
 }
 
-/// How many request ids a chat remembers in memory.
+/// How many request ids a place remembers in memory.
 const RECENT_REQUESTS: usize = 64;
+
+type Shared<T> = Mutex<HashMap<ChatId, Arc<tokio::sync::Mutex<T>>>>;
 
 pub struct Service {
     store: Store,
     config: Config,
     clock: Arc<dyn Clock>,
-    slots: Mutex<HashMap<ChatId, Arc<tokio::sync::Mutex<Slot>>>>,
+    /// One slot per place (chat or topic).
+    slots: Shared<Slot>,
+    /// Settings per chat (the topics of a chat share them).
+    chats: Shared<ChatCache>,
     outbound: broadcast::Sender<Outbound>,
     /// With a fixed seed every new table's dice follow from it (tests, the terminal's
     /// `--seed`); otherwise they come from the operating system.
@@ -69,12 +81,11 @@ pub struct Service {
     tables_opened: AtomicU64,
 }
 
-/// Mixes a table's seed with a step number into the seed of that step's dice.
-fn step_seed(seed: u64, step: u64) -> u64 {
-    let mut z = seed ^ step.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// The languages of one command's reply: public text in the chat's, the actor's own in his.
+#[derive(Clone, Copy, Debug)]
+struct Langs {
+    public: Lang,
+    actor: Lang,
 }
 
 impl Service {
@@ -91,6 +102,7 @@ impl Service {
             config,
             clock,
             slots: Mutex::new(HashMap::new()),
+            chats: Mutex::new(HashMap::new()),
             outbound,
             seed,
             tables_opened: AtomicU64::new(0),
@@ -98,7 +110,7 @@ impl Service {
         let tables = service.store.open_tables().await?;
         info!(tables = tables.len(), "loaded open tables");
         {
-            let mut slots = service.lock_slots();
+            let mut slots = lock(&service.slots);
             for table in tables {
                 let slot = Slot {
                     loaded: true,
@@ -128,46 +140,16 @@ impl Service {
         self.outbound.subscribe()
     }
 
-    fn lock_slots(
-        &self,
-    ) -> std::sync::MutexGuard<'_, HashMap<ChatId, Arc<tokio::sync::Mutex<Slot>>>> {
-        // A panic while holding this lock cannot leave the map half-changed.
-        self.slots.lock().unwrap_or_else(|p| p.into_inner())
+    fn slot(&self, place: &ChatId) -> Arc<tokio::sync::Mutex<Slot>> {
+        shared(&self.slots, place)
     }
 
-    fn slot(&self, chat: &ChatId) -> Arc<tokio::sync::Mutex<Slot>> {
-        self.lock_slots().entry(chat.clone()).or_default().clone()
-    }
-
-    async fn load(&self, chat: &ChatId, slot: &mut Slot) -> Result<(), StoreError> {
+    async fn load(&self, place: &ChatId, slot: &mut Slot) -> Result<(), StoreError> {
         if !slot.loaded {
-            slot.table = self.store.open_table(chat).await?;
+            slot.table = self.store.open_table(place).await?;
             slot.loaded = true;
         }
         Ok(())
-    }
-
-    fn new_seed(&self) -> u64 {
-        match self.seed {
-            Some(base) => step_seed(base, self.tables_opened.fetch_add(1, Ordering::Relaxed)),
-            None => rand::rng().random(),
-        }
-    }
-
-    fn turn_ms(&self, settings: &ChatSettings) -> i64 {
-        i64::from(
-            settings
-                .turn_timer
-                .unwrap_or(self.config.turn_timer_seconds),
-        ) * 1000
-    }
-
-    async fn settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
-        let mut settings = self.store.chat_settings(chat).await?;
-        if settings.preset.is_empty() {
-            settings.preset = self.config.default_rules.clone();
-        }
-        Ok(settings)
     }
 
     /// Handles one command. Never fails: errors become a private notice for the actor, and
@@ -179,9 +161,9 @@ impl Service {
         if let Some(id) = &request_id
             && slot.recent.contains(id)
         {
-            return self.duplicate(&cmd, &slot);
+            return duplicate(&cmd, &slot);
         }
-        let result = self.handle_locked(&cmd, &mut slot).await;
+        let result = self.route(&cmd, &mut slot).await;
         if let (Some(id), Ok(_)) = (request_id, &result) {
             if slot.recent.len() >= RECENT_REQUESTS {
                 slot.recent.pop_front();
@@ -192,281 +174,57 @@ impl Service {
             Ok(reply) => reply,
             Err(Failure::Service(e, lang)) => {
                 debug!(chat = %cmd.chat, error = %e, "command refused");
-                let mut reply = Reply::error(e.clone(), lang);
-                // The table comes along so the refusal can name who is to play; adapters
-                // leave the table message as it is for a refusal.
-                reply.table = slot.table.as_ref().map(public_table);
-                if e == ServiceError::Stale
-                    && let Some(table) = slot.table.as_ref()
-                {
-                    // Show the current state instead of the outdated buttons.
-                    reply.private = private_view(table, &cmd.actor.user, lang);
-                }
-                reply
+                let zone = self.zone_of(&cmd.chat).await;
+                replies::refusal(e, slot.table.as_ref(), &cmd.actor.user, lang, &zone)
             }
-            Err(Failure::Store(StoreError::Duplicate)) => self.duplicate(&cmd, &slot),
+            Err(Failure::Store(StoreError::Duplicate)) => duplicate(&cmd, &slot),
             Err(Failure::Store(e)) => {
                 error!(chat = %cmd.chat, error = %e, "storage failed; command not applied");
                 // The cached state may be ahead of the database: reload on next use.
                 slot.loaded = false;
                 slot.table = None;
+                self.forget_settings(&cmd.chat.group());
                 Reply::error(ServiceError::Storage, cmd.actor.lang.unwrap_or_default())
             }
         }
     }
 
-    /// The platform delivered this request before: answer, change nothing.
-    fn duplicate(&self, cmd: &Command, slot: &Slot) -> Reply {
-        let lang = cmd.actor.lang.unwrap_or_default();
-        Reply {
-            private_notices: vec![Notice::Duplicate],
-            table: slot.table.as_ref().map(public_table),
-            lang,
-            actor_lang: lang,
-            ..Reply::default()
-        }
-    }
-
-    async fn handle_locked(&self, cmd: &Command, slot: &mut Slot) -> Result<Reply, Failure> {
-        let mut settings = match slot.settings.clone() {
-            Some(s) => s,
-            None => self.settings(&cmd.chat).await?,
+    /// One command, by the kind of its request.
+    async fn route(&self, cmd: &Command, slot: &mut Slot) -> Result<Reply, Failure> {
+        let settings = self.settings_for(cmd).await?;
+        let public = cmd.chat_lang.or(settings.lang).unwrap_or_default();
+        let langs = Langs {
+            public,
+            actor: cmd.actor.lang.unwrap_or(public),
         };
-        // The chat's language as the platform last told it: messages nobody asked for
-        // (timers) use it too, also after a restart.
-        if let Some(chat_lang) = cmd.chat_lang
-            && settings.lang != Some(chat_lang)
-        {
-            settings.lang = Some(chat_lang);
-            self.store
-                .save_chat_settings(&settings, None, self.now())
-                .await?;
-        }
-        slot.settings = Some(settings.clone());
-        let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
-        let actor_lang = cmd.actor.lang.unwrap_or(lang);
-        let fail = |e: ServiceError| Failure::Service(e, actor_lang);
+        let fail = |e: ServiceError| Failure::Service(e, langs.actor);
         // Ledger and settings commands are rare: ask the database whether a repeat was
         // handled before (table moves find out in their commit).
-        let ledger_or_settings = matches!(
-            cmd.request,
-            Request::Paid { .. }
-                | Request::Undo
-                | Request::SetRules { .. }
-                | Request::SetTimer { .. }
-                | Request::CloseSeason
-        );
         if let Some(id) = &cmd.request_id
-            && ledger_or_settings
+            && (cmd.request.is_ledger() || cmd.request.is_setting())
             && self.store.seen_request(id).await?
         {
             return Err(Failure::Store(StoreError::Duplicate));
         }
-        let mut reply = match &cmd.request {
-            Request::ShowRules => {
-                let rules = settings.rules().map_err(|e| fail(e.into()))?;
-                Ok(content(
-                    Content::Rules {
-                        rules,
-                        timer_seconds: settings
-                            .turn_timer
-                            .unwrap_or(self.config.turn_timer_seconds),
-                    },
-                    lang,
-                ))
-            }
-            Request::SetRules { preset, switches } => {
-                slot.settings = None;
-                slot.rules = None;
-                self.set_rules(cmd, settings, preset.as_deref(), switches, slot)
-                    .await
-            }
-            Request::SetTimer { seconds } => {
-                slot.settings = None;
-                slot.rules = None;
-                self.set_timer(cmd, settings, *seconds).await
-            }
-            Request::Debts => Ok(content(
-                Content::Debts(self.store.debts(&cmd.chat).await?),
-                lang,
-            )),
-            Request::History { page } => self.history(cmd, *page).await,
+        let reply = match &cmd.request {
+            request if request.is_setting() => self.change_settings(cmd, settings, langs).await,
             Request::Paid { debtor } => self.paid(cmd, debtor.as_ref(), slot).await,
             Request::Undo => self.undo(cmd).await,
+            Request::History { page } => self.history(cmd, *page, &settings).await,
             Request::Export => self.export(cmd).await,
-            Request::Stats => {
-                let lines = self.store.stats(&cmd.chat, settings.season).await?;
-                Ok(content(
-                    Content::Stats {
-                        season: settings.season,
-                        lines,
-                    },
-                    lang,
-                ))
-            }
-            Request::CloseSeason => {
-                if !cmd.actor.admin {
-                    return Err(fail(ServiceError::AdminOnly));
-                }
-                slot.settings = None;
-                slot.rules = None;
-                let next = self
-                    .store
-                    .close_season(
-                        &cmd.chat,
-                        settings.season,
-                        cmd.actor.user.as_str(),
-                        self.now(),
-                        cmd.request_id.as_deref(),
-                    )
-                    .await?;
-                let mut reply = content(Content::Help, lang);
-                reply.content = None;
-                reply
-                    .notices
-                    .push(Notice::SeasonClosed { season: next - 1 });
-                Ok(reply)
-            }
-            Request::Judge { text } => self.judge(text, &settings, lang),
-            Request::Help => Ok(content(Content::Help, lang)),
-            Request::Reveal => {
+            Request::Show | Request::Reveal => {
                 self.load(&cmd.chat, slot).await?;
-                let table = match slot.table.clone() {
-                    Some(t) => Some(t),
-                    None => self.store.latest_table(&cmd.chat).await?,
-                };
-                let summary = table
-                    .as_ref()
-                    .and_then(|t| t.game.as_ref())
-                    .and_then(|g| g.last_round().cloned());
-                match (summary, table) {
-                    (Some(s), Some(t)) => Ok(content(
-                        Content::Reveal {
-                            summary: Box::new(s),
-                            table: Box::new(public_table(&t)),
-                        },
-                        lang,
-                    )),
-                    _ => Err(ServiceError::NotRunning),
-                }
+                self.show(cmd, slot, &settings, langs).await
             }
-            Request::Show => {
-                self.load(&cmd.chat, slot).await?;
-                // The open table, or else how the last game ended.
-                let table = match slot.table.clone() {
-                    Some(t) => Some(t),
-                    None => self.store.latest_table(&cmd.chat).await?,
-                };
-                match table {
-                    Some(table) => Ok(Reply {
-                        table: Some(public_table(&table)),
-                        private: private_view(&table, &cmd.actor.user, actor_lang),
-                        lang,
-                        actor_lang,
-                        ..Reply::default()
-                    }),
-                    None => Err(ServiceError::NoTable),
-                }
-            }
+            request if request.is_read_only() => self.read(cmd, &settings, langs).await,
             _ => {
                 self.load(&cmd.chat, slot).await?;
-                return self
-                    .table_command(cmd, &settings, slot, lang, actor_lang)
-                    .await;
-            }
-        }
-        .map_err(fail)?;
-        reply.actor_lang = actor_lang;
-        Ok(reply)
-    }
-
-    async fn table_command(
-        &self,
-        cmd: &Command,
-        settings: &ChatSettings,
-        slot: &mut Slot,
-        lang: Lang,
-        actor_lang: Lang,
-    ) -> Result<Reply, Failure> {
-        let fail = |e: ServiceError| Failure::Service(e, actor_lang);
-        let rules = match slot.rules.clone() {
-            Some(rules) => rules,
-            None => {
-                let rules = settings.rules().map_err(|e| fail(e.into()))?;
-                slot.rules = Some(rules.clone());
-                rules
+                return self.table_command(cmd, &settings, slot, langs).await;
             }
         };
-        let now = self.now();
-        let ctx = TableContext {
-            now,
-            rules,
-            season: settings.season,
-            seed: self.new_seed(),
-            turn_ms: self.turn_ms(settings),
-        };
-        let current = slot.table.as_ref().filter(|t| t.status.is_open());
-        let step = current
-            .map(|t| (t.seed, t.log_seq + 1))
-            .unwrap_or((ctx.seed, 1));
-        let mut rng = dice::seeded(step_seed(step.0, step.1));
-        let out = table::apply(current, cmd, &ctx, &mut rng).map_err(fail)?;
-        if cmd.request == Request::Look && !out.changed {
-            // Nothing to store: show the cup (or say why there is none).
-            let table = &out.table;
-            let private = private_view(table, &cmd.actor.user, actor_lang);
-            let mut reply = Reply {
-                private_notices: if private.is_none()
-                    || table
-                        .game
-                        .as_ref()
-                        .zip(table.seat_of(&cmd.actor.user))
-                        .is_some_and(|(g, s)| g.round().cup(s).is_none())
-                {
-                    vec![Notice::NotPlaying]
-                } else {
-                    Vec::new()
-                },
-                private,
-                lang,
-                actor_lang,
-                ..Reply::default()
-            };
-            reply.table = Some(public_table(table));
-            return Ok(reply);
-        }
-        let mut out = out;
-        self.commit(&mut out, cmd, now, cmd.request_id.as_deref())
-            .await?;
-        let reply = build_reply(&out.table, &out, cmd, lang, actor_lang);
-        slot.table = Some(out.table);
+        let mut reply = reply.map_err(fail)?;
+        reply.actor_lang = langs.actor;
         Ok(reply)
-    }
-
-    /// Stores a table outcome; on success its table has its id and log position.
-    async fn commit(
-        &self,
-        out: &mut TableOutcome,
-        cmd: &Command,
-        now: i64,
-        request_id: Option<&str>,
-    ) -> Result<(), Failure> {
-        out.table.log_seq += 1;
-        let command = serde_json::to_string(&cmd.request).unwrap_or_default();
-        let events = serde_json::to_string(&out.events).unwrap_or_default();
-        let commit = crate::store::Commit {
-            table: &out.table,
-            actor: cmd.actor.user.as_str(),
-            command,
-            events,
-            debts: &out.debts,
-            stats: &out.stats,
-            request_id,
-            now,
-        };
-        let id = self.store.commit(&commit).await?;
-        out.table.id = id;
-        Ok(())
     }
 
     /// Remembers the platform message that shows a table, so edits go there.
@@ -495,98 +253,11 @@ impl Service {
         for guard in [&mut old_guard, &mut new_guard] {
             guard.loaded = false;
             guard.table = None;
-            guard.settings = None;
-            guard.rules = None;
         }
+        self.forget_settings(old);
+        self.forget_settings(new);
         info!(old = %old, new = %new, "chat migrated");
         Ok(())
-    }
-
-    /// Runs expired turn timers and closes idle tables; call it about once a second.
-    pub async fn tick(&self) {
-        let now = self.now();
-        let idle_ms = i64::from(self.config.idle_close_minutes) * 60_000;
-        let slots: Vec<(ChatId, Arc<tokio::sync::Mutex<Slot>>)> = self
-            .lock_slots()
-            .iter()
-            .map(|(c, s)| (c.clone(), s.clone()))
-            .collect();
-        for (chat, slot) in slots {
-            let Ok(mut slot) = slot.try_lock() else {
-                continue; // busy with a command; next tick
-            };
-            let Some(table) = slot.table.as_ref().filter(|t| t.status.is_open()) else {
-                continue;
-            };
-            let idle = idle_ms > 0 && now - table.updated_at >= idle_ms;
-            let expired = table.turn_deadline.is_some_and(|d| d <= now);
-            if !idle && !expired {
-                continue;
-            }
-            let Ok(settings) = self.settings(&chat).await else {
-                continue;
-            };
-            let Ok(rules) = settings.rules() else {
-                continue;
-            };
-            let ctx = TableContext {
-                now,
-                rules,
-                season: settings.season,
-                seed: table.seed,
-                turn_ms: self.turn_ms(&settings),
-            };
-            let mut rng = dice::seeded(step_seed(table.seed, table.log_seq + 1));
-            let (out, system) = if idle {
-                (table::close_idle(table, &ctx), "system:idle")
-            } else {
-                (table::time_out(table, &ctx, &mut rng), "system:timer")
-            };
-            let Some(out) = out else {
-                continue;
-            };
-            let lang = settings.lang.unwrap_or_default();
-            let cmd = Command::new(
-                chat.clone(),
-                Actor {
-                    user: UserId(system.into()),
-                    name: system.into(),
-                    lang: Some(lang),
-                    admin: false,
-                },
-                Request::Stand,
-            );
-            let mut out = out;
-            match self.commit(&mut out, &cmd, now, None).await {
-                Ok(()) => {
-                    let reply = build_reply(&out.table, &out, &cmd, lang, lang);
-                    slot.table = Some(out.table);
-                    let _ = self.outbound.send(Outbound { chat, reply });
-                }
-                Err(_) => {
-                    error!(chat = %chat, "could not store a timer move");
-                    slot.loaded = false;
-                    slot.table = None;
-                }
-            }
-        }
-        let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;
-    }
-
-    /// Runs [`Service::tick`] every second until the service is dropped.
-    pub fn spawn_timers(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
-        let weak = Arc::downgrade(self);
-        tokio::spawn(async move {
-            let mut interval = tokio::time::interval(std::time::Duration::from_secs(1));
-            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            loop {
-                interval.tick().await;
-                let Some(service) = weak.upgrade() else {
-                    return;
-                };
-                service.tick().await;
-            }
-        })
     }
 }
 
@@ -599,6 +270,15 @@ impl From<StoreError> for Failure {
     fn from(e: StoreError) -> Self {
         Failure::Store(e)
     }
+}
+
+fn lock<T>(map: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic while holding this lock cannot leave the map half-changed.
+    map.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn shared<T: Default>(map: &Shared<T>, key: &ChatId) -> Arc<tokio::sync::Mutex<T>> {
+    lock(map).entry(key.clone()).or_default().clone()
 }
 
 /// A store failure as the user sees it: a repeated request is "already done", anything else
@@ -626,86 +306,29 @@ fn content(content: Content, lang: Lang) -> Reply {
     }
 }
 
-/// The public table message's content.
-pub fn public_table(table: &Table) -> PublicTable {
-    PublicTable {
-        table_id: table.id,
-        version: table.version,
-        status: table.status,
-        members: table.members.iter().map(|m| m.name.clone()).collect(),
-        computer: table.members.iter().map(|m| m.bot).collect(),
-        opener: table
-            .member_index(&table.opener)
-            .map(|i| table.members[i].name.clone())
-            .unwrap_or_default(),
-        rules: table.rules.clone(),
-        view: table.game.as_ref().map(|g| g.view_for(Viewer::Public)),
-        message_ref: table.message_ref.clone(),
-        deadline: table.turn_deadline,
-    }
-}
-
-/// The private view of `user`, if he sits at the running (or just finished) game.
-pub fn private_view(table: &Table, user: &UserId, lang: Lang) -> Option<PrivateView> {
-    let game = table.game.as_ref()?;
-    let seat: Seat = table.seat_of(user)?;
-    Some(PrivateView {
-        user: user.clone(),
-        lang,
-        table_id: table.id,
-        version: table.version,
-        view: game.view_for(Viewer::Player(seat)),
-        rules: table.rules.clone(),
-    })
-}
-
-fn build_reply(
-    table: &Table,
-    out: &TableOutcome,
-    cmd: &Command,
-    lang: Lang,
-    actor_lang: Lang,
-) -> Reply {
-    let mut notices = out.notices.clone();
-    let mut reveals = Vec::new();
-    for event in &out.events {
-        if let Event::RoundScored(summary) = event {
-            reveals.push((**summary).clone());
-        }
-        if let Some(public) = event.visible_to(Viewer::Public) {
-            notices.push(Notice::Game(public));
-        }
-    }
-    let private = match cmd.request {
-        Request::Look
-        | Request::Roll
-        | Request::Keep { .. }
-        | Request::Flip
-        | Request::Stand
-        | Request::Blind
-        | Request::Announce { .. }
-        | Request::Start
-        | Request::ThrowIn => private_view(table, &cmd.actor.user, actor_lang),
-        _ => None,
-    };
-    let next_private = table
-        .current_user()
-        .filter(|u| **u != cmd.actor.user)
-        .filter(|_| {
-            out.events
-                .iter()
-                .any(|e| matches!(e, Event::TurnPassed { .. } | Event::RoundStarted { .. }))
-        })
-        .and_then(|u| private_view(table, u, lang));
+/// The platform delivered this request before: answer, change nothing.
+fn duplicate(cmd: &Command, slot: &Slot) -> Reply {
+    let lang = cmd.actor.lang.unwrap_or_default();
     Reply {
-        table: Some(public_table(table)),
-        reveals,
-        notices,
-        private_notices: Vec::new(),
-        private,
-        next_private,
-        content: None,
+        private_notices: vec![Notice::Duplicate],
+        table: slot
+            .table
+            .as_ref()
+            .map(|t| public_table(t, crate::time::DEFAULT_ZONE)),
         lang,
-        actor_lang,
+        actor_lang: lang,
+        ..Reply::default()
+    }
+}
+
+/// The settings every command starts from, with the chat's language as the platform last
+/// told it (messages nobody asked for, timers, use it too, also after a restart).
+impl Service {
+    async fn settings_for(&self, cmd: &Command) -> Result<ChatSettings, StoreError> {
+        let group = cmd.chat.group();
+        match cmd.chat_lang {
+            Some(lang) => self.remember_lang(&group, lang).await,
+            None => self.settings(&group).await,
+        }
     }
 }

@@ -4,8 +4,8 @@
 use super::error::ServiceError;
 use super::ids::UserId;
 use super::table::TableStatus;
-use crate::engine::judge::Verdict;
-use crate::engine::{DebtReason, Event, RoundSummary, RuleSet, TableView};
+use crate::engine::judge::JudgeRound;
+use crate::engine::{DebtReason, Event, RoundOutcome, RoundSummary, RuleSet, TableView};
 use crate::text::Lang;
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +28,8 @@ pub struct PublicTable {
     pub message_ref: Option<String>,
     /// The turn timer's deadline (unix ms), if one runs.
     pub deadline: Option<i64>,
+    /// The chat's time zone (IANA name): times are shown in it.
+    pub time_zone: String,
 }
 
 /// One player's private view: his cup and what he may do.
@@ -40,6 +42,9 @@ pub struct PrivateView {
     pub view: TableView,
     /// The game's rules (naming throws and announce buttons need them).
     pub rules: RuleSet,
+    /// The round this player's own move just ended (his cup already shows the next round,
+    /// so this is the only place he sees the throw that ended it).
+    pub round_over: Option<Box<RoundSummary>>,
 }
 
 /// A short message, public or to the actor only.
@@ -79,6 +84,9 @@ pub enum Notice {
     TimerSet {
         seconds: u32,
     },
+    TimeZoneSet {
+        zone: String,
+    },
     Paid {
         name: String,
         by: String,
@@ -87,8 +95,10 @@ pub enum Notice {
     PaymentClaimed {
         name: String,
     },
+    /// A ledger entry of `kind` (`paid`, `claim`) for `name` was taken back.
     Undone {
-        what: String,
+        kind: String,
+        name: String,
     },
     SeasonClosed {
         season: i64,
@@ -118,7 +128,8 @@ pub struct LedgerLine {
     pub debtor: String,
     pub rounds: i64,
     pub reason: String,
-    pub actor: String,
+    /// Who recorded it; `None` for what the game itself recorded (a lost game's debt).
+    pub actor: Option<String>,
     pub reverses: Option<i64>,
 }
 
@@ -145,6 +156,8 @@ pub enum Content {
         lines: Vec<LedgerLine>,
         page: u32,
         pages: u32,
+        /// Times are shown in this zone.
+        time_zone: String,
     },
     Stats {
         season: i64,
@@ -153,6 +166,7 @@ pub enum Content {
     Rules {
         rules: RuleSet,
         timer_seconds: u32,
+        time_zone: String,
     },
     Reveal {
         summary: Box<RoundSummary>,
@@ -162,10 +176,10 @@ pub enum Content {
         filename: String,
         csv: String,
     },
+    /// The referee's verdict on a round played with real dice.
     Judge {
-        verdict: Box<Verdict>,
-        text_de: String,
-        text_en: String,
+        round: Box<JudgeRound>,
+        outcome: Box<RoundOutcome>,
     },
     Help,
 }

@@ -1,80 +1,225 @@
-//! Chat settings: the house rules (a preset plus switches) and the turn timer.
+//! A chat's settings: the house rules (a preset plus switches), the turn timer, the time zone,
+//! the language and the season. They belong to the chat (a Telegram group's topics share
+//! them) and are cached per chat; a change holds the chat's cache lock from reading to saving,
+//! so two topics changing settings at once do not lose either change.
 
 use super::reply::{Content, Notice, Reply};
-use super::{Command, Service, ServiceError, Slot, TableStatus, content, storage_error};
+use super::{
+    ChatId, Command, Langs, Request, Service, ServiceError, TableStatus, content, lock, shared,
+    storage_error,
+};
 use crate::engine::RuleSet;
-use crate::store::ChatSettings;
+use crate::store::{ChatSettings, StoreError};
+use crate::text::Lang;
+
+/// The cached settings of one chat and the rule set they give.
+#[derive(Default)]
+pub(super) struct ChatCache {
+    settings: Option<ChatSettings>,
+    rules: Option<RuleSet>,
+}
 
 impl Service {
-    pub(super) async fn set_rules(
+    /// The chat's settings (cached), with the configured defaults filled in.
+    pub(super) async fn settings(&self, group: &ChatId) -> Result<ChatSettings, StoreError> {
+        let cache = shared(&self.chats, group);
+        let mut cache = cache.lock().await;
+        self.cached(group, &mut cache).await
+    }
+
+    async fn cached(
+        &self,
+        group: &ChatId,
+        cache: &mut ChatCache,
+    ) -> Result<ChatSettings, StoreError> {
+        if let Some(settings) = &cache.settings {
+            return Ok(settings.clone());
+        }
+        let mut settings = self.store.chat_settings(group).await?;
+        if settings.preset.is_empty() {
+            settings.preset = self.config.default_rules.clone();
+        }
+        cache.settings = Some(settings.clone());
+        cache.rules = None;
+        Ok(settings)
+    }
+
+    /// Notes the chat's language as the platform reports it; returns the settings.
+    pub(super) async fn remember_lang(
+        &self,
+        group: &ChatId,
+        lang: Lang,
+    ) -> Result<ChatSettings, StoreError> {
+        let cache = shared(&self.chats, group);
+        let mut cache = cache.lock().await;
+        let mut settings = self.cached(group, &mut cache).await?;
+        if settings.lang != Some(lang) {
+            settings.lang = Some(lang);
+            self.store
+                .save_chat_settings(&settings, None, self.now())
+                .await?;
+            cache.settings = Some(settings.clone());
+        }
+        Ok(settings)
+    }
+
+    /// The chat's rule set (cached with its settings).
+    pub(super) async fn rules_of(&self, settings: &ChatSettings) -> Result<RuleSet, ServiceError> {
+        let group = settings.chat.group();
+        let cache = shared(&self.chats, &group);
+        let mut cache = cache.lock().await;
+        if let Some(rules) = &cache.rules
+            && cache.settings.as_ref() == Some(settings)
+        {
+            return Ok(rules.clone());
+        }
+        let rules = settings.rules()?;
+        if cache.settings.as_ref() == Some(settings) {
+            cache.rules = Some(rules.clone());
+        }
+        Ok(rules)
+    }
+
+    /// Drops a chat's cached settings (after a storage failure or a migration).
+    pub(super) fn forget_settings(&self, group: &ChatId) {
+        lock(&self.chats).remove(group);
+    }
+
+    /// The time zone times are shown in, in the chat of `place`.
+    pub(super) async fn zone_of(&self, place: &ChatId) -> String {
+        match self.settings(&place.group()).await {
+            Ok(settings) => self.zone(&settings),
+            Err(_) => self.config.time_zone.clone(),
+        }
+    }
+
+    pub(super) fn zone(&self, settings: &ChatSettings) -> String {
+        settings
+            .time_zone
+            .clone()
+            .unwrap_or_else(|| self.config.time_zone.clone())
+    }
+
+    pub(super) fn timer_seconds(&self, settings: &ChatSettings) -> u32 {
+        settings
+            .turn_timer
+            .unwrap_or(self.config.turn_timer_seconds)
+    }
+
+    /// The rules as the chat reads them, with the timer and the time zone.
+    pub(super) fn rules_content(&self, settings: &ChatSettings, rules: RuleSet) -> Content {
+        Content::Rules {
+            rules,
+            timer_seconds: self.timer_seconds(settings),
+            time_zone: self.zone(settings),
+        }
+    }
+
+    /// A settings request (admins only): rules, timer, time zone, a new season.
+    pub(super) async fn change_settings(
         &self,
         cmd: &Command,
-        mut settings: ChatSettings,
-        preset: Option<&str>,
-        switches: &[String],
-        slot: &mut Slot,
+        settings: ChatSettings,
+        langs: Langs,
     ) -> Result<Reply, ServiceError> {
         if !cmd.actor.admin {
             return Err(ServiceError::AdminOnly);
         }
-        let (base, current) = match preset {
-            Some(name) => {
-                let base = RuleSet::preset(name)?;
-                (base.clone(), base)
+        let group = cmd.chat.group();
+        let cache = shared(&self.chats, &group);
+        let mut cache = cache.lock().await;
+        let mut changed = settings;
+        let notices = match &cmd.request {
+            Request::SetRules { preset, switches } => {
+                let rules = set_rules(&mut changed, preset.as_deref(), switches)?;
+                vec![Notice::RulesSet { rules: rules.name }]
             }
-            None => (RuleSet::preset(&settings.preset)?, settings.rules()?),
+            Request::SetTimer { seconds } => {
+                if *seconds != 0 && !(30..=3600).contains(seconds) {
+                    return Err(ServiceError::TimerRange);
+                }
+                changed.turn_timer = Some(*seconds);
+                vec![Notice::TimerSet { seconds: *seconds }]
+            }
+            Request::SetTimeZone { zone } => {
+                let name =
+                    crate::time::zone_name(zone).ok_or_else(|| ServiceError::UnknownTimeZone {
+                        zone: zone.chars().take(40).collect(),
+                    })?;
+                changed.time_zone = Some(name.clone());
+                vec![Notice::TimeZoneSet { zone: name }]
+            }
+            Request::CloseSeason => {
+                let next = self
+                    .store
+                    .close_season(
+                        &group,
+                        changed.season,
+                        cmd.actor.user.as_str(),
+                        self.now(),
+                        cmd.request_id.as_deref(),
+                    )
+                    .await
+                    .map_err(storage_error)?;
+                cache.settings = None;
+                cache.rules = None;
+                return Ok(Reply {
+                    notices: vec![Notice::SeasonClosed { season: next - 1 }],
+                    lang: langs.public,
+                    ..Reply::default()
+                });
+            }
+            _ => return Err(ServiceError::NotRunning),
         };
-        let rules = current.with_assignments(switches)?;
-        settings.preset = base.name.clone();
-        settings.overrides = toml::to_string(&rules.diff_from(&base)).unwrap_or_default();
         self.store
-            .save_chat_settings(&settings, cmd.request_id.as_deref(), self.now())
+            .save_chat_settings(&changed, cmd.request_id.as_deref(), self.now())
             .await
             .map_err(storage_error)?;
-        let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
-        let mut reply = content(
-            Content::Rules {
-                rules: rules.clone(),
-                timer_seconds: settings
-                    .turn_timer
-                    .unwrap_or(self.config.turn_timer_seconds),
+        cache.settings = Some(changed.clone());
+        cache.rules = None;
+        drop(cache);
+        let mut reply = match &cmd.request {
+            Request::SetRules { .. } => {
+                let mut reply =
+                    content(self.rules_content(&changed, changed.rules()?), langs.public);
+                if self.table_running(&cmd.chat).await {
+                    reply.notices.push(Notice::RulesApplyNextGame);
+                }
+                reply
+            }
+            _ => Reply {
+                lang: langs.public,
+                ..Reply::default()
             },
-            lang,
-        );
-        reply.notices.push(Notice::RulesSet { rules: rules.name });
-        let _ = self.load(&cmd.chat, slot).await;
-        if slot
-            .table
-            .as_ref()
-            .is_some_and(|t| t.status == TableStatus::Running)
-        {
-            reply.notices.push(Notice::RulesApplyNextGame);
-        }
+        };
+        reply.notices.splice(0..0, notices);
         Ok(reply)
     }
 
-    pub(super) async fn set_timer(
-        &self,
-        cmd: &Command,
-        mut settings: ChatSettings,
-        seconds: u32,
-    ) -> Result<Reply, ServiceError> {
-        if !cmd.actor.admin {
-            return Err(ServiceError::AdminOnly);
-        }
-        if seconds != 0 && !(30..=3600).contains(&seconds) {
-            return Err(ServiceError::TimerRange);
-        }
-        settings.turn_timer = Some(seconds);
-        self.store
-            .save_chat_settings(&settings, cmd.request_id.as_deref(), self.now())
-            .await
-            .map_err(storage_error)?;
-        let lang = cmd.chat_lang.or(settings.lang).unwrap_or_default();
-        Ok(Reply {
-            notices: vec![Notice::TimerSet { seconds }],
-            lang,
-            ..Reply::default()
-        })
+    /// Whether a game runs in this place (rule changes then wait for the next game).
+    async fn table_running(&self, place: &ChatId) -> bool {
+        matches!(
+            self.store.open_table(place).await,
+            Ok(Some(t)) if t.status == TableStatus::Running
+        )
     }
+}
+
+/// Applies a preset and/or switches to the chat's rules; returns the new rule set.
+fn set_rules(
+    settings: &mut ChatSettings,
+    preset: Option<&str>,
+    switches: &[String],
+) -> Result<RuleSet, ServiceError> {
+    let (base, current) = match preset {
+        Some(name) => {
+            let base = RuleSet::preset(name)?;
+            (base.clone(), base)
+        }
+        None => (RuleSet::preset(&settings.preset)?, settings.rules()?),
+    };
+    let rules = current.with_assignments(switches)?;
+    settings.preset = base.name.clone();
+    settings.overrides = toml::to_string(&rules.diff_from(&base)).unwrap_or_default();
+    Ok(rules)
 }

@@ -23,6 +23,9 @@ pub struct NewLedgerEntry {
     pub reverses: Option<i64>,
 }
 
+/// The actor of entries the game itself made (a lost game's Bierrunde).
+pub const GAME_ACTOR: &str = "game";
+
 impl NewLedgerEntry {
     pub fn debt(chat: &ChatId, debt: &NewDebt, table_id: i64, at: i64) -> NewLedgerEntry {
         NewLedgerEntry {
@@ -34,8 +37,8 @@ impl NewLedgerEntry {
             rounds: 1,
             reason: debt.reason.id().to_string(),
             table_id: Some(table_id),
-            actor: "game".into(),
-            actor_name: "game".into(),
+            actor: GAME_ACTOR.into(),
+            actor_name: GAME_ACTOR.into(),
             reverses: None,
         }
     }
@@ -227,7 +230,7 @@ impl Store {
                         debtor: row.debtor_name,
                         rounds: row.rounds,
                         reason: row.reason,
-                        actor: row.actor_name,
+                        actor: (row.actor != GAME_ACTOR).then_some(row.actor_name),
                         reverses: row.reverses,
                     }
                 })

@@ -46,17 +46,22 @@ pub struct ChatSettings {
     pub turn_timer: Option<u32>,
     pub lang: Option<crate::text::Lang>,
     pub season: i64,
+    /// IANA time zone; `None` = the configured default.
+    pub time_zone: Option<String>,
 }
 
 impl ChatSettings {
+    /// The settings of a chat that chose nothing yet: an empty preset stands for the
+    /// configured default (the service fills it in).
     pub fn new(chat: ChatId) -> ChatSettings {
         ChatSettings {
             chat,
-            preset: "standard".into(),
+            preset: String::new(),
             overrides: String::new(),
             turn_timer: None,
             lang: None,
             season: 1,
+            time_zone: None,
         }
     }
 
@@ -272,12 +277,12 @@ impl Store {
         for debt in commit.debts {
             ledger::insert(
                 &mut tx,
-                &NewLedgerEntry::debt(&table.chat, debt, id, commit.now),
+                &NewLedgerEntry::debt(&table.chat.group(), debt, id, commit.now),
             )
             .await?;
         }
         for delta in commit.stats {
-            stats::add(&mut tx, &table.chat, table.season, delta).await?;
+            stats::add(&mut tx, &table.chat.group(), table.season, delta).await?;
         }
         if let Some(request_id) = commit.request_id {
             record_request(&mut tx, request_id, &table.chat, commit.now).await?;
@@ -322,7 +327,8 @@ impl Store {
 
     pub async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
         let row = sqlx::query(
-            "SELECT rules_preset, rules_overrides, turn_timer, lang, season FROM chats WHERE chat = ?",
+            "SELECT rules_preset, rules_overrides, turn_timer, lang, season, time_zone FROM chats
+             WHERE chat = ?",
         )
         .bind(chat.as_str())
         .fetch_optional(&self.pool)
@@ -340,6 +346,7 @@ impl Store {
                     .get::<Option<String>, _>("lang")
                     .map(|l| crate::text::Lang::from_code(&l)),
                 season: r.get("season"),
+                time_zone: r.get("time_zone"),
             },
         })
     }
@@ -353,11 +360,12 @@ impl Store {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin().await?;
         sqlx::query(
-            "INSERT INTO chats (chat, rules_preset, rules_overrides, turn_timer, lang, season, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?)
+            "INSERT INTO chats (chat, rules_preset, rules_overrides, turn_timer, lang, season,
+               time_zone, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (chat) DO UPDATE SET rules_preset = excluded.rules_preset,
                rules_overrides = excluded.rules_overrides, turn_timer = excluded.turn_timer,
-               lang = excluded.lang, season = excluded.season",
+               lang = excluded.lang, season = excluded.season, time_zone = excluded.time_zone",
         )
         .bind(settings.chat.as_str())
         .bind(&settings.preset)
@@ -365,6 +373,7 @@ impl Store {
         .bind(settings.turn_timer.map(i64::from))
         .bind(settings.lang.map(|l| l.code()))
         .bind(settings.season)
+        .bind(settings.time_zone.as_deref())
         .bind(now)
         .execute(&mut *tx)
         .await?;
@@ -446,6 +455,26 @@ impl Store {
                 )
             })
             .collect())
+    }
+
+    /// The place and status of table `table_id`, if it exists (a button names its table).
+    pub async fn table_place(
+        &self,
+        table_id: i64,
+    ) -> Result<Option<(ChatId, TableStatus)>, StoreError> {
+        let row = sqlx::query("SELECT chat, status FROM tables WHERE id = ?")
+            .bind(table_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| {
+            let status = match r.get::<String, _>("status").as_str() {
+                "lobby" => TableStatus::Lobby,
+                "running" => TableStatus::Running,
+                "finished" => TableStatus::Finished,
+                _ => TableStatus::Abandoned,
+            };
+            (ChatId(r.get("chat")), status)
+        }))
     }
 
     /// Whether a table is in the lobby or running (for checks after a restart).

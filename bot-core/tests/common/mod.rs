@@ -4,6 +4,8 @@
 // Every test binary compiles this module but uses only part of it.
 #![allow(dead_code)]
 
+pub mod service;
+
 use bot_core::engine::event::RevealedThrow;
 use bot_core::engine::round::Cup;
 use bot_core::engine::score::FinalThrow;

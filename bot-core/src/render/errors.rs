@@ -1,0 +1,113 @@
+//! Refusals: every service and action error as text in the user's language.
+
+use super::seat_name;
+use crate::engine::{ActionError, Seat};
+use crate::service::ServiceError;
+use crate::service::reply::PublicTable;
+use crate::text::{self, Lang, arg_num, arg_text, tr};
+
+/// A refusal in the user's language.
+pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, lang: Lang) -> String {
+    let a = |s: &str| arg_text(s.to_string());
+    let seat = |s: Seat| arg_text(t.map(|t| seat_name(t, s)).unwrap_or_default());
+    match e {
+        ServiceError::NoTable => tr(lang, "error-no-table", &[]),
+        ServiceError::TableExists => tr(lang, "error-table-exists", &[]),
+        ServiceError::NotMember => tr(lang, "error-not-member", &[]),
+        ServiceError::AlreadyMember => tr(lang, "error-already-member", &[]),
+        ServiceError::TableFull { max } => {
+            tr(lang, "error-table-full", &[("max", arg_num(*max as i64))])
+        }
+        ServiceError::GameRunning => tr(lang, "error-game-running", &[]),
+        ServiceError::NotRunning => tr(lang, "error-not-running", &[]),
+        ServiceError::TooFewPlayers => tr(lang, "error-too-few", &[]),
+        ServiceError::OpenerOrAdminOnly => tr(lang, "error-opener-or-admin", &[]),
+        ServiceError::AdminOnly => tr(lang, "error-admin-only", &[]),
+        ServiceError::Stale => tr(lang, "error-stale", &[]),
+        ServiceError::GameOver => tr(lang, "error-button-game-over", &[]),
+        ServiceError::ForeignButton => tr(lang, "error-foreign-button", &[]),
+        ServiceError::AnonymousConfirmation => tr(lang, "error-anonymous-confirmation", &[]),
+        ServiceError::Duplicate => tr(lang, "error-duplicate", &[]),
+        ServiceError::UnknownPlayer { name } => {
+            tr(lang, "error-unknown-player", &[("name", a(name))])
+        }
+        ServiceError::NameMissing => tr(lang, "error-name-missing", &[]),
+        ServiceError::BadArgument { text } => tr(lang, "error-bad-argument", &[("text", a(text))]),
+        ServiceError::BadButton => tr(lang, "error-bad-button", &[]),
+        ServiceError::Rules(r) => text::rules_error(lang, r),
+        ServiceError::Judge(j) => text::judge_error(lang, j),
+        ServiceError::JudgeSyntax(part) => tr(lang, "error-judge-syntax", &[("part", a(part))]),
+        ServiceError::TimerRange => tr(lang, "error-timer-range", &[]),
+        ServiceError::UnknownTimeZone { zone } => {
+            tr(lang, "error-unknown-time-zone", &[("zone", a(zone))])
+        }
+        ServiceError::NothingOwed { name: Some(name) } => {
+            tr(lang, "error-nothing-owed", &[("name", a(name))])
+        }
+        ServiceError::NothingOwed { name: None } => tr(lang, "error-nothing-owed-unknown", &[]),
+        ServiceError::ConfirmOwnPayment => tr(lang, "error-confirm-own", &[]),
+        ServiceError::AlreadyClaimed => tr(lang, "error-already-claimed", &[]),
+        ServiceError::NothingToUndo => tr(lang, "error-nothing-to-undo", &[]),
+        ServiceError::UndoExpired { minutes } => tr(
+            lang,
+            "error-undo-expired",
+            &[("minutes", arg_num(*minutes))],
+        ),
+        ServiceError::NoSuchPage { pages } => {
+            tr(lang, "error-no-such-page", &[("pages", arg_num(*pages))])
+        }
+        ServiceError::Storage => tr(lang, "error-storage", &[]),
+        ServiceError::Action(action) => match action {
+            ActionError::GameOver => tr(lang, "error-game-over", &[]),
+            ActionError::UnknownPlayer => tr(lang, "error-unknown-seat", &[]),
+            ActionError::PlayerLeft => tr(lang, "error-player-left", &[]),
+            ActionError::NotInRound => tr(lang, "error-not-in-round", &[]),
+            ActionError::NotYourTurn { current } => {
+                tr(lang, "error-not-your-turn", &[("name", seat(*current))])
+            }
+            ActionError::AlreadyFinished => tr(lang, "error-already-finished", &[]),
+            ActionError::AnnouncementPending => {
+                let starter = t
+                    .and_then(|t| t.view.as_ref())
+                    .map(|v| v.starter)
+                    .unwrap_or(Seat(0));
+                tr(
+                    lang,
+                    "error-announcement-pending",
+                    &[("name", seat(starter))],
+                )
+            }
+            ActionError::NotAnnouncing => tr(lang, "error-not-announcing", &[]),
+            ActionError::NotStarter { starter } => {
+                tr(lang, "error-not-starter", &[("name", seat(*starter))])
+            }
+            ActionError::ExtraNotInRules { extra } => tr(
+                lang,
+                "error-extra-not-in-rules",
+                &[("extra", a(extra.id()))],
+            ),
+            ActionError::NoThrowsLeft { limit } => {
+                tr(lang, "error-no-throws-left", &[("limit", arg_num(*limit))])
+            }
+            ActionError::MustThrowAfterFlip => tr(lang, "error-must-throw", &[]),
+            ActionError::NothingToKeep => tr(lang, "error-nothing-to-keep", &[]),
+            ActionError::LookFirst => tr(lang, "error-look-first", &[]),
+            ActionError::InvalidDie { value } => {
+                tr(lang, "error-invalid-die", &[("value", arg_num(*value))])
+            }
+            ActionError::NotInCup { value } => {
+                tr(lang, "error-not-in-cup", &[("value", arg_num(*value))])
+            }
+            ActionError::MustLeaveDieInCup => tr(lang, "error-leave-one", &[]),
+            ActionError::MustRethrowSix => tr(lang, "error-rethrow-six", &[]),
+            ActionError::SixesNotAllowed => tr(lang, "error-sixes-off", &[]),
+            ActionError::NoTwoSixes => tr(lang, "error-no-two-sixes", &[]),
+            ActionError::FlipNeedsThrowLeft => tr(lang, "error-flip-needs-throw", &[]),
+            ActionError::BlindNotAllowed => tr(lang, "error-blind-off", &[]),
+            ActionError::BlindAfterLooking => tr(lang, "error-blind-after-look", &[]),
+            ActionError::ThrowInNotAllowed => tr(lang, "error-throw-in-off", &[]),
+            ActionError::NotOut => tr(lang, "error-not-out", &[]),
+            ActionError::AlreadyThrowingIn => tr(lang, "error-already-throwing-in", &[]),
+        },
+    }
+}

@@ -1,0 +1,309 @@
+//! Chat lines for notices and game events, and the round reveal.
+
+use super::{dice_text, error_text, extras_text, part_name, seat_name, throw_name};
+use crate::engine::score::Source;
+use crate::engine::{DebtReason, Event, RoundSummary, Seat};
+use crate::service::reply::{Notice, PublicTable};
+use crate::text::{self, Lang, arg_num, arg_text, tr};
+
+/// A round's reveal: every throw, its name, who gets how many Deckel.
+pub fn reveal_text(s: &RoundSummary, t: &PublicTable, lang: Lang) -> String {
+    let mut lines = vec![tr(
+        lang,
+        "reveal-title",
+        &[
+            ("part", arg_text(part_name(lang, s.part))),
+            ("round", arg_num(s.number)),
+        ],
+    )];
+    for seat in &s.ranking {
+        let Some(x) = s.throws.iter().find(|x| x.seat == *seat) else {
+            continue;
+        };
+        let marker = if *seat == s.winner {
+            "🏆"
+        } else if *seat == s.loser {
+            "🍺"
+        } else {
+            "·"
+        };
+        lines.push(tr(
+            lang,
+            "reveal-line",
+            &[
+                ("marker", arg_text(marker)),
+                ("name", arg_text(seat_name(t, *seat))),
+                ("dice", arg_text(dice_text(&x.eval.dice))),
+                ("throw", arg_text(throw_name(lang, &x.eval, &t.rules))),
+                ("throws", arg_num(x.throws)),
+                ("blind", arg_text(if x.blind { "yes" } else { "no" })),
+            ],
+        ));
+    }
+    let loser = arg_text(seat_name(t, s.loser));
+    let winner = arg_text(seat_name(t, s.winner));
+    let moved = arg_text(text::deckel(lang, s.moved));
+    lines.push(match s.source {
+        Source::All => tr(lang, "reveal-all", &[("loser", loser)]),
+        _ if s.moved == 0 => tr(lang, "reveal-nothing", &[]),
+        Source::Stock => tr(
+            lang,
+            "reveal-stock",
+            &[
+                ("loser", loser),
+                ("moved", moved),
+                ("stock", arg_num(s.stock)),
+            ],
+        ),
+        Source::Winner => tr(
+            lang,
+            "reveal-winner",
+            &[("loser", loser), ("moved", moved), ("winner", winner)],
+        ),
+    });
+    // Who lost the half is its own notice (the part's end), not part of the round.
+    if s.half_lost_by.is_none() && !s.out.is_empty() {
+        let names: Vec<String> = s.out.iter().map(|seat| seat_name(t, *seat)).collect();
+        lines.push(tr(
+            lang,
+            "reveal-out",
+            &[("names", arg_text(names.join(", ")))],
+        ));
+    }
+    lines.join("\n")
+}
+
+/// A notice as one line, or `None` for events not worth a line of chat.
+pub fn notice_text(n: &Notice, t: Option<&PublicTable>, lang: Lang) -> Option<String> {
+    let a = |s: &str| arg_text(s.to_string());
+    Some(match n {
+        Notice::Game(event) => return event_text(event, t?, lang),
+        Notice::Opened { name } => tr(lang, "notice-opened", &[("name", a(name))]),
+        Notice::Joined { name } => tr(lang, "notice-joined", &[("name", a(name))]),
+        Notice::Left { name } => tr(lang, "notice-left", &[("name", a(name))]),
+        Notice::Kicked { name, by } => {
+            tr(lang, "notice-kicked", &[("name", a(name)), ("by", a(by))])
+        }
+        Notice::Started => tr(lang, "notice-started", &[]),
+        Notice::Ended { by } => tr(lang, "notice-ended", &[("by", a(by))]),
+        Notice::IdleClosed => tr(lang, "notice-idle", &[]),
+        Notice::TimedOut { name } => tr(lang, "notice-timed-out", &[("name", a(name))]),
+        Notice::Debt { name, reason } => tr(
+            lang,
+            "notice-debt",
+            &[
+                ("name", a(name)),
+                (
+                    "reason",
+                    arg_text(tr(lang, &format!("debt-{}", reason.id()), &[])),
+                ),
+            ],
+        ),
+        Notice::RulesSet { rules } => tr(lang, "notice-rules-set", &[("rules", a(rules))]),
+        Notice::RulesApplyNextGame => tr(lang, "notice-rules-next-game", &[]),
+        Notice::TimerSet { seconds } => {
+            tr(lang, "notice-timer-set", &[("seconds", arg_num(*seconds))])
+        }
+        Notice::Paid { name, by, left } => tr(
+            lang,
+            "notice-paid",
+            &[("name", a(name)), ("by", a(by)), ("left", arg_num(*left))],
+        ),
+        Notice::PaymentClaimed { name } => tr(lang, "notice-claimed", &[("name", a(name))]),
+        Notice::Undone { kind, name } => tr(
+            lang,
+            "notice-undone",
+            &[
+                ("kind", arg_text(tr(lang, &format!("kind-{kind}"), &[]))),
+                ("name", a(name)),
+            ],
+        ),
+        Notice::TimeZoneSet { zone } => tr(lang, "notice-time-zone-set", &[("zone", a(zone))]),
+        Notice::SeasonClosed { season } => tr(
+            lang,
+            "notice-season-closed",
+            &[("season", arg_num(*season))],
+        ),
+        Notice::Stale => tr(lang, "notice-stale", &[]),
+        Notice::Duplicate => tr(lang, "notice-duplicate", &[]),
+        Notice::NotPlaying => tr(lang, "notice-not-playing", &[]),
+        Notice::Error(e) => error_text(e, t, lang),
+    })
+}
+
+fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
+    let name = |seat: &Seat| arg_text(seat_name(t, *seat));
+    Some(match event {
+        Event::RollOff { rolls } => {
+            let list: Vec<String> = rolls
+                .iter()
+                .map(|(seat, d)| {
+                    format!(
+                        "{} {}",
+                        seat_name(t, *seat),
+                        d.iter().map(|v| u32::from(*v)).sum::<u32>()
+                    )
+                })
+                .collect();
+            tr(
+                lang,
+                "event-roll-off",
+                &[("rolls", arg_text(list.join(", ")))],
+            )
+        }
+        Event::PartStarted { part, starter, .. } => tr(
+            lang,
+            "event-part-started",
+            &[("part", arg_text(part.id())), ("name", name(starter))],
+        ),
+        Event::RoundStarted {
+            number,
+            starter,
+            announcing,
+            ..
+        } => {
+            let mut line = tr(
+                lang,
+                "event-round-started",
+                &[("round", arg_num(*number)), ("name", name(starter))],
+            );
+            if *announcing {
+                line.push(' ');
+                line.push_str(&tr(lang, "event-announcing", &[("name", name(starter))]));
+            }
+            line
+        }
+        Event::ExtrasAnnounced { starter, extras } if extras.is_empty() => {
+            tr(lang, "event-announced-none", &[("name", name(starter))])
+        }
+        Event::ExtrasAnnounced { starter, extras } => tr(
+            lang,
+            "event-announced",
+            &[
+                ("name", name(starter)),
+                (
+                    "extras",
+                    arg_text(extras_text(extras.iter(), &t.rules, lang)),
+                ),
+            ],
+        ),
+        Event::Thrown {
+            seat,
+            dice,
+            open: true,
+            ..
+        } => tr(
+            lang,
+            "event-thrown-open",
+            &[("name", name(seat)), ("dice", arg_text(dice_text(dice)))],
+        ),
+        Event::ThrownCovered { seat, number } => tr(
+            lang,
+            "event-thrown-covered",
+            &[("name", name(seat)), ("number", arg_num(*number))],
+        ),
+        Event::Opened { seat, dice } => tr(
+            lang,
+            "event-opened",
+            &[("name", name(seat)), ("dice", arg_text(dice_text(dice)))],
+        ),
+        Event::Kept { seat, values } => tr(
+            lang,
+            "event-kept",
+            &[("name", name(seat)), ("dice", arg_text(dice_text(values)))],
+        ),
+        Event::Flipped {
+            seat,
+            ones,
+            bonus,
+            in_place,
+        } => {
+            let mut line = tr(
+                lang,
+                "event-flipped",
+                &[("name", name(seat)), ("ones", arg_num(*ones))],
+            );
+            if *bonus {
+                line = tr(lang, "event-flipped-bonus", &[("name", name(seat))]);
+            } else if *in_place {
+                line = tr(lang, "event-flipped-in-place", &[("name", name(seat))]);
+            }
+            line
+        }
+        Event::Stood {
+            seat,
+            throws,
+            automatic: false,
+        } => tr(
+            lang,
+            "event-stood",
+            &[("name", name(seat)), ("throws", arg_num(*throws))],
+        ),
+        Event::WentBlind { seat } => tr(lang, "event-blind", &[("name", name(seat))]),
+        Event::TimedOut { seat } => tr(lang, "event-timed-out", &[("name", name(seat))]),
+        Event::LimitSet { limit } => tr(lang, "event-limit", &[("limit", arg_num(*limit))]),
+        Event::PartLost { part, seat } => tr(
+            lang,
+            "event-part-lost",
+            &[("name", name(seat)), ("part", arg_text(part.id()))],
+        ),
+        Event::FinalStarted { finalists, .. } => tr(
+            lang,
+            "event-final",
+            &[("a", name(&finalists[0])), ("b", name(&finalists[1]))],
+        ),
+        // The game's own Bierrunde is announced with the game's end.
+        Event::DebtOwed {
+            reason: DebtReason::GameLost,
+            ..
+        } => return None,
+        Event::DebtOwed { seat, reason } => tr(
+            lang,
+            "event-debt",
+            &[
+                ("name", name(seat)),
+                (
+                    "reason",
+                    arg_text(tr(lang, &format!("debt-{}", reason.id()), &[])),
+                ),
+            ],
+        ),
+        Event::TitleAwarded { seat, title } => {
+            let title = match title {
+                crate::engine::Title::Pisswurf => tr(lang, "title-pisswurf", &[]),
+            };
+            tr(
+                lang,
+                "event-title",
+                &[("name", name(seat)), ("title", arg_text(title))],
+            )
+        }
+        Event::ThrowInRegistered { seat } => tr(lang, "event-throw-in", &[("name", name(seat))]),
+        Event::PlayerLeft { seat, returned } => tr(
+            lang,
+            "event-left",
+            &[
+                ("name", name(seat)),
+                ("returned", arg_text(text::deckel(lang, *returned))),
+            ],
+        ),
+        Event::RoundRedealt { starter } => tr(lang, "event-redealt", &[("name", name(starter))]),
+        Event::GameOver(result) => match result.loser {
+            Some(loser) => tr(
+                lang,
+                "event-game-over",
+                &[
+                    ("name", name(&loser)),
+                    (
+                        "blattschuss",
+                        arg_text(if result.blattschuss { "yes" } else { "no" }),
+                    ),
+                ],
+            ),
+            None => tr(lang, "event-game-abandoned", &[]),
+        },
+        // Dealt and private throws never reach here (the engine hides them); the rest are
+        // shown by the table message and the reveal.
+        _ => return None,
+    })
+}

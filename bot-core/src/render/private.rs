@@ -1,0 +1,247 @@
+//! A player's private view: full text, short alert, buttons and the keep options.
+
+use super::{Button, ButtonStyle, button, cup_text, dice_text, extras_text, throw_name};
+use crate::engine::{ActionKind, Extra, Seat};
+use crate::service::ids::ButtonAction;
+use crate::service::reply::PrivateView;
+use crate::text::{arg_num, arg_text, tr};
+
+/// A player's private view in full (Discord ephemeral replies, the terminal).
+pub fn private_text(p: &PrivateView) -> String {
+    let lang = p.lang;
+    let view = &p.view;
+    let Some(seat) = viewer_seat(p) else {
+        return tr(lang, "private-not-playing", &[]);
+    };
+    let me = view.players.iter().find(|pl| pl.seat == seat);
+    let Some(cup) = me.and_then(|pl| pl.cup.as_ref()) else {
+        return tr(lang, "private-not-playing", &[]);
+    };
+    let mut lines = vec![tr(
+        lang,
+        "private-cup",
+        &[("dice", arg_text(cup_text(&cup.dice)))],
+    )];
+    if let Some(eval) = &cup.evaluation {
+        lines.push(tr(
+            lang,
+            "private-throw",
+            &[("throw", arg_text(throw_name(lang, eval, &p.rules)))],
+        ));
+    }
+    lines.push(tr(
+        lang,
+        "private-throws",
+        &[
+            ("throws", arg_num(cup.throws)),
+            ("max", arg_num(cup.max_throws)),
+        ],
+    ));
+    if !cup.looked && !cup.done {
+        let id = if p.rules.blind {
+            "private-not-looked-blind"
+        } else {
+            "private-not-looked"
+        };
+        lines.push(tr(lang, id, &[]));
+    }
+    if cup.must_throw {
+        lines.push(tr(lang, "private-must-throw", &[]));
+    }
+    if cup.done {
+        lines.push(tr(lang, "private-done", &[]));
+    } else if view.current == Some(seat) {
+        lines.push(tr(lang, "private-your-turn", &[]));
+    } else if let Some(current) = view.current {
+        let name = view
+            .players
+            .iter()
+            .find(|pl| pl.seat == current)
+            .map(|pl| pl.name.clone())
+            .unwrap_or_default();
+        lines.push(tr(
+            lang,
+            "private-not-your-turn",
+            &[("name", arg_text(name))],
+        ));
+    }
+    lines.join("\n")
+}
+
+fn viewer_seat(p: &PrivateView) -> Option<Seat> {
+    match p.view.viewer {
+        crate::engine::Viewer::Player(seat) => Some(seat),
+        crate::engine::Viewer::Public => None,
+    }
+}
+
+/// A player's private view in at most 200 characters (a Telegram alert).
+pub fn private_alert(p: &PrivateView) -> String {
+    let lang = p.lang;
+    let Some(seat) = viewer_seat(p) else {
+        return tr(lang, "private-not-playing", &[]);
+    };
+    let view = &p.view;
+    let Some(cup) = view
+        .players
+        .iter()
+        .find(|pl| pl.seat == seat)
+        .and_then(|pl| pl.cup.as_ref())
+    else {
+        return tr(lang, "private-not-playing", &[]);
+    };
+    let throw = cup
+        .evaluation
+        .as_ref()
+        .map(|e| throw_name(lang, e, &p.rules))
+        .unwrap_or_else(|| "?".into());
+    let text = tr(
+        lang,
+        "private-alert",
+        &[
+            ("dice", arg_text(cup_text(&cup.dice))),
+            ("throw", arg_text(throw)),
+            ("throws", arg_num(cup.throws)),
+            ("max", arg_num(cup.max_throws)),
+            (
+                "turn",
+                arg_text(if view.current == Some(seat) && !cup.done {
+                    "yes"
+                } else {
+                    "no"
+                }),
+            ),
+        ],
+    );
+    text.chars().take(200).collect()
+}
+
+/// Buttons for a player's private view: what he may do now, keep buttons by the values he
+/// sees under his own cup.
+pub fn private_buttons(p: &PrivateView) -> Vec<Vec<Button>> {
+    let lang = p.lang;
+    let view = &p.view;
+    let b = |action, label: String, style| button(action, p.table_id, p.version, label, style);
+    let mut rows = Vec::new();
+    let mut main = Vec::new();
+    let has = |k: ActionKind| view.actions.contains(&k);
+    if has(ActionKind::Announce) {
+        let rules_extras: Vec<Extra> = p.rules.extras.iter().collect();
+        let mut announce = vec![b(
+            ButtonAction::Announce(0),
+            tr(lang, "button-announce-none", &[]),
+            ButtonStyle::Secondary,
+        )];
+        let all_bits: u8 = rules_extras.iter().map(|e| extra_bit(*e)).sum();
+        if all_bits != 0 {
+            let label = extras_text(rules_extras.iter().copied(), &p.rules, lang);
+            announce.push(b(
+                ButtonAction::Announce(all_bits),
+                tr(lang, "button-announce", &[("extras", arg_text(label))]),
+                ButtonStyle::Primary,
+            ));
+        }
+        rows.push(announce);
+        return rows;
+    }
+    let unseen = viewer_seat(p)
+        .and_then(|seat| view.players.iter().find(|pl| pl.seat == seat))
+        .and_then(|pl| pl.cup.as_ref())
+        .is_some_and(|c| !c.looked && !c.done);
+    if unseen && has(ActionKind::Look) {
+        main.push(b(
+            ButtonAction::Look,
+            tr(lang, "button-look", &[]),
+            ButtonStyle::Secondary,
+        ));
+    }
+    if has(ActionKind::Throw) {
+        main.push(b(
+            ButtonAction::Roll,
+            tr(lang, "button-roll", &[]),
+            ButtonStyle::Primary,
+        ));
+    }
+    if has(ActionKind::Flip) {
+        main.push(b(
+            ButtonAction::Flip,
+            tr(lang, "button-flip", &[]),
+            ButtonStyle::Secondary,
+        ));
+    }
+    if has(ActionKind::Stand) {
+        main.push(b(
+            ButtonAction::Stand,
+            tr(lang, "button-stand", &[]),
+            ButtonStyle::Success,
+        ));
+    }
+    if has(ActionKind::Blind) {
+        main.push(b(
+            ButtonAction::Blind,
+            tr(lang, "button-blind", &[]),
+            ButtonStyle::Danger,
+        ));
+    }
+    if has(ActionKind::ThrowIn) {
+        main.push(b(
+            ButtonAction::ThrowIn,
+            tr(lang, "button-throw-in", &[]),
+            ButtonStyle::Secondary,
+        ));
+    }
+    if !main.is_empty() {
+        rows.push(main);
+    }
+    if has(ActionKind::Keep) {
+        let keep: Vec<Button> = keep_options(&view.keepable)
+            .into_iter()
+            .map(|values| {
+                b(
+                    ButtonAction::Keep(values.clone()),
+                    tr(
+                        lang,
+                        "button-keep",
+                        &[("dice", arg_text(dice_text(&values)))],
+                    ),
+                    ButtonStyle::Secondary,
+                )
+            })
+            .collect();
+        for chunk in keep.chunks(5) {
+            rows.push(chunk.to_vec());
+        }
+    }
+    rows
+}
+
+fn extra_bit(e: Extra) -> u8 {
+    match e {
+        Extra::Jule => 1,
+        Extra::TwoTwoOne => 2,
+        Extra::ThreeThreeOne => 4,
+    }
+}
+
+/// The useful ways to set aside dice from `values` (the dice under the cup, as the player
+/// sees them): every single value and every pair and triple that leaves a die in the cup.
+pub fn keep_options(values: &[u8]) -> Vec<Vec<u8>> {
+    let mut options: Vec<Vec<u8>> = Vec::new();
+    let n = values.len();
+    for mask in 1u32..(1 << n) {
+        let count = mask.count_ones() as usize;
+        if count >= n {
+            continue; // one die must stay in the cup
+        }
+        let mut chosen: Vec<u8> = (0..n)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| values[i])
+            .collect();
+        chosen.sort_unstable();
+        if !options.contains(&chosen) {
+            options.push(chosen);
+        }
+    }
+    options.sort_by_key(|o| (o.len(), o.clone()));
+    options
+}

@@ -1,0 +1,189 @@
+//! The public table message: its text and its buttons.
+
+use super::{Button, ButtonStyle, button, cup_text, local_clock, part_name, seat_name, throw_name};
+use crate::engine::view::PlayerStatus;
+use crate::service::ids::ButtonAction;
+use crate::service::reply::PublicTable;
+use crate::service::table::TableStatus;
+use crate::text::{self, Lang, arg_num, arg_text, tr};
+
+/// The public table message.
+pub fn table_text(t: &PublicTable, lang: Lang) -> String {
+    let rules = &t.rules.name;
+    let Some(view) = &t.view else {
+        let mut lines = vec![
+            tr(
+                lang,
+                "table-title-lobby",
+                &[
+                    ("opener", arg_text(t.opener.clone())),
+                    ("rules", arg_text(rules.clone())),
+                ],
+            ),
+            tr(
+                lang,
+                "table-lobby-members",
+                &[
+                    ("count", arg_num(t.members.len() as i64)),
+                    ("names", arg_text(t.members.join(", "))),
+                ],
+            ),
+        ];
+        match t.status {
+            TableStatus::Lobby => lines.push(tr(lang, "table-lobby-hint", &[])),
+            _ => lines.push(tr(lang, "table-abandoned", &[])),
+        }
+        return lines.join("\n");
+    };
+    let mut lines = vec![tr(
+        lang,
+        "table-title",
+        &[
+            ("part", arg_text(part_name(lang, view.part))),
+            ("round", arg_num(view.round)),
+            ("rules", arg_text(rules.clone())),
+        ],
+    )];
+    if let Some([a, b]) = view.finalists {
+        lines.push(tr(
+            lang,
+            "table-final",
+            &[
+                ("a", arg_text(seat_name(t, a))),
+                ("b", arg_text(seat_name(t, b))),
+            ],
+        ));
+    }
+    let mut status_line = tr(
+        lang,
+        "table-stock",
+        &[
+            ("stock", arg_num(view.stock)),
+            ("total", arg_num(view.deckel_total)),
+        ],
+    );
+    if view.result.is_none() && !view.announcing {
+        status_line.push_str(" · ");
+        status_line.push_str(&match view.limit {
+            Some(limit) => tr(lang, "table-limit", &[("limit", arg_num(limit))]),
+            None => tr(lang, "table-limit-open", &[]),
+        });
+    }
+    lines.push(status_line);
+    for p in &view.players {
+        let marker = if p.is_current { "▶" } else { "·" };
+        let status = match (p.status, &p.cup) {
+            (PlayerStatus::Left, _) => tr(lang, "table-player-left", &[]),
+            (PlayerStatus::Out, _) => tr(lang, "table-player-out", &[]),
+            (_, Some(cup)) if view.result.is_none() => {
+                let mut s = cup_text(&cup.dice);
+                s.push_str(" · ");
+                s.push_str(&if cup.blind {
+                    tr(lang, "table-player-blind", &[])
+                } else if cup.done {
+                    tr(lang, "table-player-done", &[])
+                } else {
+                    tr(
+                        lang,
+                        "table-player-throws",
+                        &[
+                            ("throws", arg_num(cup.throws)),
+                            ("max", arg_num(cup.max_throws)),
+                        ],
+                    )
+                });
+                s
+            }
+            _ => tr(lang, "table-player-waiting", &[]),
+        };
+        let mut line = tr(
+            lang,
+            "table-player",
+            &[
+                ("marker", arg_text(marker)),
+                ("name", arg_text(p.name.clone())),
+                ("deckel", arg_text(text::deckel(lang, p.deckel))),
+                ("status", arg_text(status)),
+            ],
+        );
+        if !p.lost_halves.is_empty() {
+            let parts: Vec<String> = p.lost_halves.iter().map(|h| part_name(lang, *h)).collect();
+            line.push(' ');
+            line.push_str(&tr(
+                lang,
+                "table-half-marker",
+                &[("parts", arg_text(parts.join(", ")))],
+            ));
+        }
+        lines.push(line);
+    }
+    if let Some(last) = &view.last_round {
+        let throw = last
+            .throws
+            .iter()
+            .find(|x| x.seat == last.winner)
+            .map(|x| throw_name(lang, &x.eval, &t.rules))
+            .unwrap_or_default();
+        lines.push(tr(
+            lang,
+            "table-last-round",
+            &[
+                ("loser", arg_text(seat_name(t, last.loser))),
+                ("moved", arg_text(text::deckel(lang, last.moved))),
+                ("throw", arg_text(throw)),
+                ("winner", arg_text(seat_name(t, last.winner))),
+            ],
+        ));
+    }
+    match (&view.result, view.current) {
+        (Some(result), _) => match result.loser {
+            Some(loser) => {
+                let id = if result.blattschuss {
+                    "table-over-blattschuss"
+                } else {
+                    "table-over-loser"
+                };
+                lines.push(tr(lang, id, &[("name", arg_text(seat_name(t, loser)))]));
+            }
+            None => lines.push(tr(lang, "table-abandoned", &[])),
+        },
+        (None, Some(current)) => {
+            let name = arg_text(seat_name(t, current));
+            if view.announcing {
+                lines.push(tr(lang, "table-announcing", &[("name", name)]));
+            } else if let Some(deadline) = t.deadline {
+                lines.push(tr(
+                    lang,
+                    "table-turn-deadline",
+                    &[
+                        ("name", name),
+                        ("time", arg_text(local_clock(deadline, &t.time_zone))),
+                    ],
+                ));
+            } else {
+                lines.push(tr(lang, "table-turn", &[("name", name)]));
+            }
+        }
+        (None, None) => {}
+    }
+    lines.join("\n")
+}
+
+/// The public table message's buttons (never anything that depends on hidden dice).
+pub fn table_buttons(t: &PublicTable, lang: Lang) -> Vec<Vec<Button>> {
+    let b = |action, label: &str, style| {
+        button(action, t.table_id, t.version, tr(lang, label, &[]), style)
+    };
+    match t.status {
+        TableStatus::Lobby => vec![vec![
+            b(ButtonAction::Join, "button-join", ButtonStyle::Primary),
+            b(ButtonAction::Start, "button-start", ButtonStyle::Success),
+        ]],
+        TableStatus::Running => vec![vec![
+            b(ButtonAction::Roll, "button-roll", ButtonStyle::Primary),
+            b(ButtonAction::Look, "button-look", ButtonStyle::Secondary),
+            b(ButtonAction::Stand, "button-stand", ButtonStyle::Success),
+        ]],
+        TableStatus::Finished | TableStatus::Abandoned => Vec::new(),
+    }
+}

@@ -1,0 +1,94 @@
+//! Read-only requests: the table (or how the last game ended), the last reveal, the rules,
+//! the open rounds, the statistics, the referee and the help. They change nothing.
+
+use super::replies::{private_view, public_table};
+use super::reply::{Content, Reply};
+use super::{Command, Langs, Request, Service, ServiceError, Slot, content, judge_text};
+use crate::engine::judge::JudgeRound;
+use crate::store::ChatSettings;
+
+impl Service {
+    pub(super) async fn read(
+        &self,
+        cmd: &Command,
+        settings: &ChatSettings,
+        langs: Langs,
+    ) -> Result<Reply, ServiceError> {
+        let group = cmd.chat.group();
+        let storage = super::storage_error;
+        let answer = match &cmd.request {
+            Request::ShowRules => self.rules_content(settings, self.rules_of(settings).await?),
+            Request::Debts => Content::Debts(self.store.debts(&group).await.map_err(storage)?),
+            Request::Stats => Content::Stats {
+                season: settings.season,
+                lines: self
+                    .store
+                    .stats(&group, settings.season)
+                    .await
+                    .map_err(storage)?,
+            },
+            Request::Judge { text } => judge(text, settings)?,
+            _ => Content::Help,
+        };
+        Ok(content(answer, langs.public))
+    }
+
+    /// The place's table (or how its last game ended) with the actor's cup, or the last
+    /// round's reveal.
+    pub(super) async fn show(
+        &self,
+        cmd: &Command,
+        slot: &Slot,
+        settings: &ChatSettings,
+        langs: Langs,
+    ) -> Result<Reply, ServiceError> {
+        let table = match slot.table.clone() {
+            Some(t) => Some(t),
+            None => self
+                .store
+                .latest_table(&cmd.chat)
+                .await
+                .map_err(super::storage_error)?,
+        };
+        let zone = self.zone(settings);
+        let Some(table) = table else {
+            return Err(match cmd.request {
+                Request::Reveal => ServiceError::NotRunning,
+                _ => ServiceError::NoTable,
+            });
+        };
+        if cmd.request == Request::Reveal {
+            let summary = table
+                .game
+                .as_ref()
+                .and_then(|g| g.last_round().cloned())
+                .ok_or(ServiceError::NotRunning)?;
+            return Ok(content(
+                Content::Reveal {
+                    summary: Box::new(summary),
+                    table: Box::new(public_table(&table, &zone)),
+                },
+                langs.public,
+            ));
+        }
+        Ok(Reply {
+            table: Some(public_table(&table, &zone)),
+            private: private_view(&table, &cmd.actor.user, langs.actor),
+            lang: langs.public,
+            actor_lang: langs.actor,
+            ..Reply::default()
+        })
+    }
+}
+
+/// Referees a round played with real dice, under the chat's rules.
+fn judge(input: &str, settings: &ChatSettings) -> Result<Content, ServiceError> {
+    let parsed = judge_text::parse(input).map_err(|e| ServiceError::JudgeSyntax(e.part))?;
+    let rules = settings.rules()?;
+    let round = JudgeRound::from_input(&parsed, Some(&rules))?;
+    let outcome = round.score();
+    Ok(Content::Judge {
+        round: Box::new(round),
+        outcome: Box::new(outcome),
+    })
+}

@@ -1,0 +1,299 @@
+//! A table command, one function per kind of request. On error nothing changes.
+
+use super::progress::{finish_move, play_bots};
+use super::{Member, Table, TableContext, TableOutcome, TableStatus, clean_name, outcome};
+use crate::engine::{Action, Departure, DiceRoller, Game, MAX_PLAYERS, Seat};
+use crate::service::command::{Command, Request, UserRef};
+use crate::service::error::ServiceError;
+use crate::service::ids::UserId;
+use crate::service::reply::Notice;
+
+/// Applies a table command to the place's table (`None` when it has none). On error nothing
+/// changes.
+pub fn apply<R: DiceRoller + ?Sized>(
+    table: Option<&Table>,
+    cmd: &Command,
+    ctx: &TableContext,
+    rng: &mut R,
+) -> Result<TableOutcome, ServiceError> {
+    let open_table = table.filter(|t| t.status.is_open());
+    if cmd.request == Request::Open {
+        return match open_table {
+            Some(_) => Err(ServiceError::TableExists),
+            None => Ok(open(cmd, ctx)),
+        };
+    }
+    let current = match open_table {
+        Some(t) => t,
+        // The button of the game that just ended in this place.
+        None if table.is_some_and(|t| cmd.expected.is_some_and(|(id, _)| id == t.id)) => {
+            return Err(ServiceError::GameOver);
+        }
+        None => return Err(ServiceError::NoTable),
+    };
+    check_button(current, cmd)?;
+    let mut table = current.clone();
+    table.updated_at = ctx.now;
+    match &cmd.request {
+        Request::Join => join(table, cmd),
+        Request::AddBot { name } => add_bot(table, cmd, name),
+        Request::Leave => leave(table, cmd, ctx, rng),
+        Request::Kick { user } => kick(table, cmd, user, ctx, rng),
+        Request::End => end(table, cmd),
+        Request::Start => start(table, cmd, ctx, rng),
+        request => game_move(table, cmd, request, ctx, rng),
+    }
+}
+
+/// A button from another game is stale whatever it does; a move must also match the table's
+/// version (a double click, an outdated message).
+fn check_button(current: &Table, cmd: &Command) -> Result<(), ServiceError> {
+    match cmd.expected {
+        Some((table_id, _)) if table_id != current.id => Err(ServiceError::Stale),
+        Some((_, version)) if cmd.request.is_move() && version != current.version => {
+            Err(ServiceError::Stale)
+        }
+        _ => Ok(()),
+    }
+}
+
+fn open(cmd: &Command, ctx: &TableContext) -> TableOutcome {
+    let actor = &cmd.actor;
+    let mut table = Table {
+        id: 0,
+        chat: cmd.chat.clone(),
+        version: 0,
+        log_seq: 0,
+        status: TableStatus::Lobby,
+        opener: actor.user.clone(),
+        members: Vec::new(),
+        rules: ctx.rules.clone(),
+        game: None,
+        seed: ctx.seed,
+        season: ctx.season,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+        turn_deadline: None,
+        message_ref: None,
+        pending_stats: Vec::new(),
+    };
+    let name = table.seat(actor.user.clone(), &actor.name, false);
+    outcome(table, vec![Notice::Opened { name }])
+}
+
+/// Seats are taken in the lobby only, up to the engine's maximum.
+fn check_seat_free(table: &Table) -> Result<(), ServiceError> {
+    if table.status == TableStatus::Running {
+        return Err(ServiceError::GameRunning);
+    }
+    if table.members.len() >= MAX_PLAYERS {
+        return Err(ServiceError::TableFull { max: MAX_PLAYERS });
+    }
+    Ok(())
+}
+
+fn join(mut table: Table, cmd: &Command) -> Result<TableOutcome, ServiceError> {
+    if table.member_index(&cmd.actor.user).is_some() {
+        return Err(ServiceError::AlreadyMember);
+    }
+    check_seat_free(&table)?;
+    let name = table.seat(cmd.actor.user.clone(), &cmd.actor.name, false);
+    table.version += 1;
+    Ok(outcome(table, vec![Notice::Joined { name }]))
+}
+
+fn add_bot(mut table: Table, cmd: &Command, name: &str) -> Result<TableOutcome, ServiceError> {
+    if !table.may_manage(&cmd.actor) {
+        return Err(ServiceError::OpenerOrAdminOnly);
+    }
+    check_seat_free(&table)?;
+    let user = UserId(format!("bot:{}:{}", table.chat, table.unique_name(name)));
+    let name = table.seat(user, name, true);
+    table.version += 1;
+    Ok(outcome(table, vec![Notice::Joined { name }]))
+}
+
+fn leave<R: DiceRoller + ?Sized>(
+    table: Table,
+    cmd: &Command,
+    ctx: &TableContext,
+    rng: &mut R,
+) -> Result<TableOutcome, ServiceError> {
+    let index = table
+        .member_index(&cmd.actor.user)
+        .filter(|i| !table.members[*i].left)
+        .ok_or(ServiceError::NotMember)?;
+    let name = table.members[index].name.clone();
+    remove_member(
+        table,
+        index,
+        Departure::Left,
+        Notice::Left { name },
+        ctx,
+        rng,
+    )
+}
+
+fn kick<R: DiceRoller + ?Sized>(
+    table: Table,
+    cmd: &Command,
+    user: &UserRef,
+    ctx: &TableContext,
+    rng: &mut R,
+) -> Result<TableOutcome, ServiceError> {
+    if !table.may_manage(&cmd.actor) {
+        return Err(ServiceError::OpenerOrAdminOnly);
+    }
+    let index = table.find(user)?;
+    let kicked = &table.members[index];
+    if kicked.left {
+        return Err(ServiceError::UnknownPlayer {
+            name: kicked.name.clone(),
+        });
+    }
+    let by = table
+        .member_index(&cmd.actor.user)
+        .map(|i| table.members[i].name.clone())
+        .unwrap_or_else(|| clean_name(&cmd.actor.name));
+    let notice = Notice::Kicked {
+        name: kicked.name.clone(),
+        by,
+    };
+    remove_member(table, index, Departure::Kicked, notice, ctx, rng)
+}
+
+fn end(mut table: Table, cmd: &Command) -> Result<TableOutcome, ServiceError> {
+    if !table.may_manage(&cmd.actor) {
+        return Err(ServiceError::OpenerOrAdminOnly);
+    }
+    let mut events = Vec::new();
+    if let Some(game) = table.game.as_mut()
+        && !game.is_over()
+    {
+        events = game.abandon()?;
+    }
+    table.status = TableStatus::Abandoned;
+    table.turn_deadline = None;
+    table.version += 1;
+    let stats = std::mem::take(&mut table.pending_stats);
+    let by = clean_name(&cmd.actor.name);
+    let mut out = outcome(table, vec![Notice::Ended { by }]);
+    out.events = events;
+    out.stats = stats;
+    Ok(out)
+}
+
+fn start<R: DiceRoller + ?Sized>(
+    mut table: Table,
+    cmd: &Command,
+    ctx: &TableContext,
+    rng: &mut R,
+) -> Result<TableOutcome, ServiceError> {
+    if table.status == TableStatus::Running {
+        return Err(ServiceError::GameRunning);
+    }
+    if table.member_index(&cmd.actor.user).is_none() {
+        return Err(ServiceError::NotMember);
+    }
+    let names: Vec<String> = table.members.iter().map(|m| m.name.clone()).collect();
+    let (game, events) = Game::start(table.rules.clone(), &names, rng)?;
+    table.game = Some(game);
+    table.status = TableStatus::Running;
+    table.version += 1;
+    let mut out = outcome(table, vec![Notice::Started]);
+    out.events = events;
+    play_bots(&mut out, rng);
+    finish_move(&mut out, ctx);
+    Ok(out)
+}
+
+/// The engine's action for a game request.
+fn game_action(request: &Request) -> Option<Action> {
+    Some(match request {
+        Request::Roll => Action::Throw,
+        Request::Keep { values } => Action::Keep {
+            values: values.clone(),
+        },
+        Request::Flip => Action::Flip,
+        Request::Stand => Action::Stand,
+        Request::Blind => Action::Blind,
+        Request::Announce { extras } => Action::Announce { extras: *extras },
+        Request::ThrowIn => Action::ThrowIn,
+        Request::Look => Action::Look,
+        _ => return None,
+    })
+}
+
+fn game_move<R: DiceRoller + ?Sized>(
+    mut table: Table,
+    cmd: &Command,
+    request: &Request,
+    ctx: &TableContext,
+    rng: &mut R,
+) -> Result<TableOutcome, ServiceError> {
+    let action = game_action(request).ok_or(ServiceError::NotRunning)?;
+    if table.status != TableStatus::Running {
+        return Err(ServiceError::NotRunning);
+    }
+    let seat = table
+        .seat_of(&cmd.actor.user)
+        .ok_or(ServiceError::NotMember)?;
+    let game = table.game.as_mut().ok_or(ServiceError::NotRunning)?;
+    if action == Action::Look && game.round().cup(seat).is_none() {
+        // Nothing to look at: the reply says why.
+        return Ok(TableOutcome {
+            changed: false,
+            ..outcome(table, Vec::new())
+        });
+    }
+    let before = game.clone();
+    let events = game.apply(seat, &action, rng)?;
+    let changed = *game != before;
+    if action == Action::Look {
+        // Looking is no move: buttons stay valid and no timer restarts.
+        let mut out = outcome(table, Vec::new());
+        out.events = events;
+        out.changed = changed;
+        return Ok(out);
+    }
+    table.version += 1;
+    let mut out = outcome(table, Vec::new());
+    out.events = events;
+    play_bots(&mut out, rng);
+    finish_move(&mut out, ctx);
+    Ok(out)
+}
+
+/// Takes a member off the table: in the lobby his seat goes; in a running game the engine
+/// returns his Deckel and his seat stays marked as left. His rights as the opener go on.
+fn remove_member<R: DiceRoller + ?Sized>(
+    mut table: Table,
+    index: usize,
+    departure: Departure,
+    notice: Notice,
+    ctx: &TableContext,
+    rng: &mut R,
+) -> Result<TableOutcome, ServiceError> {
+    table.version += 1;
+    let leaving = table.members[index].user.clone();
+    match table.game.as_mut() {
+        Some(game) if table.status == TableStatus::Running => {
+            let events = game.remove_player(Seat(index as u8), departure, rng)?;
+            table.members[index].left = true;
+            table.pass_opener_on(&leaving);
+            let mut out = outcome(table, vec![notice]);
+            out.events = events;
+            play_bots(&mut out, rng);
+            finish_move(&mut out, ctx);
+            Ok(out)
+        }
+        _ => {
+            table.pass_opener_on(&leaving);
+            table.members.remove(index);
+            if !table.members.iter().any(|m: &Member| !m.bot) {
+                table.status = TableStatus::Abandoned;
+            }
+            Ok(outcome(table, vec![notice]))
+        }
+    }
+}

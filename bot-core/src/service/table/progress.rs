@@ -1,0 +1,207 @@
+//! What follows a move: computer players take their turns, the game's end, debts and
+//! statistics, the turn timer; and the moves nobody made (a turn timer ran out, an idle table
+//! closes).
+
+use super::{NewDebt, Table, TableContext, TableOutcome, TableStatus, outcome};
+use crate::engine::{Action, DiceRoller, Event, Seat, ThrowClass, ai};
+use crate::service::reply::{Notice, PlayerStats};
+
+/// The turn timer ran out: the current player stands with what he has.
+pub fn time_out<R: DiceRoller + ?Sized>(
+    table: &Table,
+    ctx: &TableContext,
+    rng: &mut R,
+) -> Option<TableOutcome> {
+    let game = table.game.as_ref()?;
+    let seat = game.current()?;
+    let mut table = table.clone();
+    table.updated_at = ctx.now;
+    let name = table.member_at(seat)?.name.clone();
+    let game = table.game.as_mut()?;
+    // While the starter announces, the timer starts the round without extras.
+    let action = if game.round().announcing {
+        Action::Throw
+    } else {
+        Action::Timeout
+    };
+    let events = game.apply(seat, &action, rng).ok()?;
+    table.version += 1;
+    let mut out = outcome(table, vec![Notice::TimedOut { name }]);
+    out.events = events;
+    play_bots(&mut out, rng);
+    finish_move(&mut out, ctx);
+    Some(out)
+}
+
+/// Closes an idle table without a debt.
+pub fn close_idle(table: &Table, ctx: &TableContext) -> Option<TableOutcome> {
+    let mut table = table.clone();
+    let mut events = Vec::new();
+    if let Some(game) = table.game.as_mut()
+        && !game.is_over()
+    {
+        events = game.abandon().ok()?;
+    }
+    table.status = TableStatus::Abandoned;
+    table.turn_deadline = None;
+    table.updated_at = ctx.now;
+    table.version += 1;
+    let stats = std::mem::take(&mut table.pending_stats);
+    let mut out = outcome(table, vec![Notice::IdleClosed]);
+    out.events = events;
+    out.stats = stats;
+    Some(out)
+}
+
+/// Lets computer players move until a human is to act.
+pub(super) fn play_bots<R: DiceRoller + ?Sized>(out: &mut TableOutcome, rng: &mut R) {
+    let table = &mut out.table;
+    let Some(game) = table.game.as_mut() else {
+        return;
+    };
+    for _ in 0..10_000 {
+        let Some(seat) = game.current() else {
+            return;
+        };
+        if !table.members.get(seat.index()).is_some_and(|m| m.bot) {
+            return;
+        }
+        let Some(action) = ai::choose(game, seat) else {
+            return;
+        };
+        match game.apply(seat, &action, rng) {
+            Ok(events) => out.events.extend(events),
+            Err(_) => return,
+        }
+    }
+}
+
+/// Adds a player's delta to the game's statistics so far.
+fn add_stats(pending: &mut Vec<PlayerStats>, delta: PlayerStats) {
+    match pending.iter_mut().find(|s| s.user == delta.user) {
+        Some(s) => {
+            s.name = delta.name;
+            s.games += delta.games;
+            s.halves_lost += delta.halves_lost;
+            s.finals += delta.finals;
+            s.games_lost += delta.games_lost;
+            s.blattschuss += delta.blattschuss;
+            s.schock_aus += delta.schock_aus;
+            if let Some(best) = delta.best
+                && s.best.is_none_or(|b| best.rank > b.rank)
+            {
+                s.best = Some(best);
+            }
+        }
+        None => pending.push(delta),
+    }
+}
+
+/// After a move: the game's end, debts, statistics and the turn timer.
+pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
+    let table = &mut out.table;
+    let user_of = |seat: Seat| {
+        table
+            .members
+            .get(seat.index())
+            .map(|m| (m.user.clone(), m.name.clone()))
+    };
+    let mut stats: Vec<PlayerStats> = Vec::new();
+    let mut delta = |seat: Seat, f: &dyn Fn(&mut PlayerStats)| {
+        if let Some((user, name)) = user_of(seat) {
+            let i = match stats.iter().position(|s| s.user == user) {
+                Some(i) => i,
+                None => {
+                    stats.push(PlayerStats {
+                        user,
+                        name,
+                        ..PlayerStats::default()
+                    });
+                    stats.len() - 1
+                }
+            };
+            f(&mut stats[i]);
+        }
+    };
+    let mut debts = Vec::new();
+    let mut over = false;
+    for event in &out.events {
+        match event {
+            Event::RoundScored(summary) => {
+                for t in &summary.throws {
+                    let eval = t.eval;
+                    delta(t.seat, &|s| {
+                        if eval.class == ThrowClass::SchockAus {
+                            s.schock_aus += 1;
+                        }
+                        if s.best.is_none_or(|b| eval.rank > b.rank) {
+                            s.best = Some(eval);
+                        }
+                    });
+                }
+            }
+            Event::PartLost { part, seat } if *part != crate::engine::Part::Final => {
+                delta(*seat, &|s| s.halves_lost += 1);
+            }
+            Event::FinalStarted { finalists, .. } => {
+                for seat in finalists {
+                    delta(*seat, &|s| s.finals += 1);
+                }
+            }
+            Event::DebtOwed { seat, reason } => {
+                if let Some((user, name)) = user_of(*seat) {
+                    debts.push(NewDebt {
+                        user,
+                        name,
+                        reason: *reason,
+                    });
+                }
+            }
+            Event::GameOver(result) => {
+                over = true;
+                if !result.abandoned {
+                    for (i, m) in table.members.iter().enumerate() {
+                        if !m.left {
+                            delta(Seat(i as u8), &|s| s.games += 1);
+                        }
+                    }
+                    if let Some(loser) = result.loser {
+                        let blatt = result.blattschuss;
+                        delta(loser, &|s| {
+                            s.games_lost += 1;
+                            if blatt {
+                                s.blattschuss += 1;
+                            }
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    if over {
+        let abandoned = table
+            .game
+            .as_ref()
+            .and_then(|g| g.result())
+            .is_some_and(|r| r.abandoned);
+        table.status = if abandoned {
+            TableStatus::Abandoned
+        } else {
+            TableStatus::Finished
+        };
+    }
+    table.turn_deadline = match table.current_user() {
+        Some(_) if ctx.turn_ms > 0 && table.status == TableStatus::Running => {
+            Some(ctx.now + ctx.turn_ms)
+        }
+        _ => None,
+    };
+    out.debts.extend(debts);
+    for delta in stats {
+        add_stats(&mut table.pending_stats, delta);
+    }
+    if over {
+        out.stats = std::mem::take(&mut table.pending_stats);
+    }
+}

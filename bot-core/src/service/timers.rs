@@ -1,0 +1,100 @@
+//! Moves nobody made: a turn timer ran out (the player stands with what he has), or a table
+//! stayed idle too long (it closes without a debt). They are stored like any move and
+//! broadcast to the adapters as [`Outbound`] replies.
+
+use super::play::step_seed;
+use super::replies::build_reply;
+use super::table::{self, TableContext};
+use super::{Actor, ChatId, Command, Langs, Outbound, Request, Service, Slot, lock};
+use crate::engine::dice;
+use std::sync::Arc;
+use tracing::error;
+
+impl Service {
+    /// Runs expired turn timers and closes idle tables; call it about once a second.
+    pub async fn tick(&self) {
+        let now = self.now();
+        let slots: Vec<(ChatId, Arc<tokio::sync::Mutex<Slot>>)> = lock(&self.slots)
+            .iter()
+            .map(|(c, s)| (c.clone(), s.clone()))
+            .collect();
+        for (place, slot) in slots {
+            let Ok(mut slot) = slot.try_lock() else {
+                continue; // busy with a command; next tick
+            };
+            self.tick_place(&place, &mut slot, now).await;
+        }
+        let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;
+    }
+
+    async fn tick_place(&self, place: &ChatId, slot: &mut Slot, now: i64) {
+        let idle_ms = i64::from(self.config.idle_close_minutes) * 60_000;
+        let Some(table) = slot.table.as_ref().filter(|t| t.status.is_open()) else {
+            return;
+        };
+        let idle = idle_ms > 0 && now - table.updated_at >= idle_ms;
+        let expired = table.turn_deadline.is_some_and(|d| d <= now);
+        if !idle && !expired {
+            return;
+        }
+        let Ok(settings) = self.settings(&place.group()).await else {
+            return;
+        };
+        let Ok(rules) = self.rules_of(&settings).await else {
+            return;
+        };
+        let ctx = TableContext {
+            now,
+            rules,
+            season: settings.season,
+            seed: table.seed,
+            turn_ms: self.turn_ms(&settings),
+        };
+        let mut rng = dice::seeded(step_seed(table.seed, table.log_seq + 1));
+        let (out, system) = if idle {
+            (table::close_idle(table, &ctx), "system:idle")
+        } else {
+            (table::time_out(table, &ctx, &mut rng), "system:timer")
+        };
+        let Some(mut out) = out else {
+            return;
+        };
+        let lang = settings.lang.unwrap_or_default();
+        let cmd = Command::new(place.clone(), Actor::system(system, lang), Request::Stand);
+        match self.commit(&mut out, &cmd, now).await {
+            Ok(()) => {
+                let langs = Langs {
+                    public: lang,
+                    actor: lang,
+                };
+                let reply = build_reply(&out, &cmd, langs, &self.zone(&settings));
+                slot.table = Some(out.table);
+                let _ = self.outbound.send(Outbound {
+                    chat: place.clone(),
+                    reply,
+                });
+            }
+            Err(_) => {
+                error!(chat = %place, "could not store a timer move");
+                slot.loaded = false;
+                slot.table = None;
+            }
+        }
+    }
+
+    /// Runs [`Service::tick`] every second until the service is dropped.
+    pub fn spawn_timers(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
+        let weak = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut interval = tokio::time::interval(std::time::Duration::from_secs(1));
+            interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                interval.tick().await;
+                let Some(service) = weak.upgrade() else {
+                    return;
+                };
+                service.tick().await;
+            }
+        })
+    }
+}

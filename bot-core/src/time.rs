@@ -1,0 +1,79 @@
+//! Points in time as people read them: in a chat's time zone (a pub table reads "bis 21:35",
+//! its own clock, not UTC), or in UTC for files meant for machines (the CSV export).
+
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+
+/// The time zone of a chat that never chose one.
+pub const DEFAULT_ZONE: &str = "Europe/Berlin";
+
+/// The IANA name of a time zone as the database spells it (`europe/vienna` →
+/// `Europe/Vienna`), or `None` if there is no such zone.
+pub fn zone_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() || name.len() > 64 {
+        return None;
+    }
+    let zone = TimeZone::get(name).ok()?;
+    Some(zone.iana_name().unwrap_or(name).to_string())
+}
+
+fn zone(name: &str) -> TimeZone {
+    TimeZone::get(name)
+        .or_else(|_| TimeZone::get(DEFAULT_ZONE))
+        .unwrap_or(TimeZone::UTC)
+}
+
+fn format(ms: i64, zone: TimeZone, pattern: &str) -> String {
+    match Timestamp::from_millisecond(ms) {
+        Ok(t) => t.to_zoned_datetime(zone).strftime(pattern).to_string(),
+        Err(_) => "?".to_string(),
+    }
+}
+
+/// `YYYY-MM-DD HH:MM` in UTC.
+pub fn utc_time(ms: i64) -> String {
+    format(ms, TimeZone::UTC, "%Y-%m-%d %H:%M")
+}
+
+/// `YYYY-MM-DD HH:MM` in the time zone `zone` (an IANA name; an unknown one reads as the
+/// default zone).
+pub fn local_time(ms: i64, zone_name: &str) -> String {
+    format(ms, zone(zone_name), "%Y-%m-%d %H:%M")
+}
+
+/// `HH:MM` in the time zone `zone`.
+pub fn local_clock(ms: i64, zone_name: &str) -> String {
+    format(ms, zone(zone_name), "%H:%M")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_in_the_chats_zone() {
+        // 2026-11-30 17:05 UTC is 18:05 in Berlin (winter) and 12:05 in New York.
+        let ms = 1_796_058_300_000;
+        assert_eq!(utc_time(ms), "2026-11-30 17:05");
+        assert_eq!(local_time(ms, "Europe/Berlin"), "2026-11-30 18:05");
+        assert_eq!(local_clock(ms, "America/New_York"), "12:05");
+        // Summer time: 2026-07-01 10:00 UTC is 12:00 in Berlin.
+        assert_eq!(local_clock(1_782_900_000_000, "Europe/Berlin"), "12:00");
+        // An unknown zone reads as the default one.
+        assert_eq!(local_clock(ms, "Mars/Olympus"), "18:05");
+        assert_eq!(utc_time(0), "1970-01-01 00:00");
+    }
+
+    #[test]
+    fn zone_names_are_checked_and_spelled_as_the_database_does() {
+        assert_eq!(zone_name("Europe/Vienna").as_deref(), Some("Europe/Vienna"));
+        assert_eq!(
+            zone_name(" europe/vienna ").as_deref(),
+            Some("Europe/Vienna")
+        );
+        assert_eq!(zone_name("Mars/Olympus"), None);
+        assert_eq!(zone_name(""), None);
+        assert_eq!(zone_name(&"x".repeat(100)), None);
+    }
+}
