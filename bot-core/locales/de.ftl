@@ -143,7 +143,7 @@ table-over = Spiel vorbei.
 table-over-loser = 🍺 { $name } hat das Spiel verloren und gibt eine Runde aus.
 table-over-blattschuss = 🍺 Blattschuss! { $name } hat beide Hälften verloren und gibt eine Runde aus.
 table-abandoned = Das Spiel wurde ohne Schulden beendet.
-table-last-round = Letzte Runde: { $loser } bekam { $moved } ({ $throw } von { $winner }).
+table-last-round-title = Letzte Runde ({ $part }, Runde { $round }):
 
 ## Aufdecken
 reveal-title = Aufgedeckt – { $part }, Runde { $round }:
@@ -167,6 +167,8 @@ private-throws = Wurf { $throws } von { $max }
 private-your-turn = Du bist dran.
 private-not-your-turn = { $name } ist dran.
 private-done = Du bist fertig für diese Runde.
+private-round-over = Dein Wurf: { $dice } – { $throw }. Runde vorbei: { $loser } bekommt { $moved }.
+private-round-over-nothing = Dein Wurf: { $dice } – { $throw }. Runde vorbei: kein Deckel wandert.
 private-not-looked = Unter dem Becher liegt dein erster Wurf – schau ihn an.
 private-not-looked-blind = Unter dem Becher liegt dein erster Wurf – schau ihn an (oder spiel blind).
 private-must-throw = Die Sechs muss zurück in den Becher: würfeln!

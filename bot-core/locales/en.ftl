@@ -143,7 +143,7 @@ table-over = Game over.
 table-over-loser = 🍺 { $name } lost the game and buys a round.
 table-over-blattschuss = 🍺 Blattschuss! { $name } lost both halves and buys a round.
 table-abandoned = The game was ended without a debt.
-table-last-round = Last round: { $loser } got { $moved } ({ $throw } by { $winner }).
+table-last-round-title = Last round ({ $part }, round { $round }):
 
 ## Reveal
 reveal-title = Revealed – { $part }, round { $round }:
@@ -167,6 +167,8 @@ private-throws = Throw { $throws } of { $max }
 private-your-turn = Your turn.
 private-not-your-turn = { $name } to play.
 private-done = You are done for this round.
+private-round-over = Your throw: { $dice } – { $throw }. Round over: { $loser } gets { $moved }.
+private-round-over-nothing = Your throw: { $dice } – { $throw }. Round over: no Deckel moves.
 private-not-looked = Your first throw is under the cup – look at it.
 private-not-looked-blind = Your first throw is under the cup – look at it (or play blind).
 private-must-throw = The six goes back into the cup: roll!

@@ -214,11 +214,7 @@ async fn buttons_of_a_finished_or_another_table_say_so() {
     // A button of a table in another chat is none of this table's.
     let elsewhere = ChatId::new("test", "nebenan");
     let other = ok_in(&h, &elsewhere, actor("Cem"), Request::Open).await;
-    let join = ButtonId::new(
-        ButtonAction::Join,
-        other.table.expect("lobby").table_id,
-        0,
-    );
+    let join = ButtonId::new(ButtonAction::Join, other.table.expect("lobby").table_id, 0);
     assert_eq!(
         h.service.handle(press(&join)).await.error_kind(),
         Some(&ServiceError::ForeignButton)

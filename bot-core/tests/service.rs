@@ -3,7 +3,7 @@
 
 use bot_core::config::Config;
 use bot_core::engine::{ActionError, Event, Viewer};
-use bot_core::render;
+use bot_core::render::{self, Voice};
 use bot_core::service::reply::Content;
 use bot_core::service::{
     Actor, ButtonAction, ButtonId, ChatId, Command, Notice, Request, ServiceError, TableStatus,
@@ -362,7 +362,7 @@ async fn rules_are_set_by_admins_and_apply_to_the_next_game() {
             },
         )
         .await;
-    assert!(render::error_text(&bad, None, Lang::De).contains("bierdeckel"));
+    assert!(render::error_text(&bad, None, Voice::plain(Lang::De)).contains("bierdeckel"));
     h.table_of(&["Anna", "Ben"]).await;
     assert_eq!(h.public().await.rules.name, "dortmund");
 }
@@ -398,11 +398,11 @@ async fn ledger_settlement_needs_another_member_and_undo_has_a_window() {
         .await;
     assert_eq!(unknown, ServiceError::NothingOwed { name: None });
     assert_eq!(
-        render::error_text(&unknown, None, Lang::De),
+        render::error_text(&unknown, None, Voice::plain(Lang::De)),
         "Diese Person schuldet hier keine Runde."
     );
     assert_eq!(
-        render::error_text(&unknown, None, Lang::En),
+        render::error_text(&unknown, None, Voice::plain(Lang::En)),
         "That member owes no round here."
     );
     // Another member confirms.
@@ -551,7 +551,7 @@ async fn judge_from_chat_text() {
     };
     assert_eq!(round.players[outcome.loser], "Cem");
     assert_eq!(outcome.moved, 4);
-    let text_de = bot_core::render::content_text(content, Lang::De);
+    let text_de = bot_core::render::content_text(content, Voice::plain(Lang::De));
     assert!(text_de.contains("Cem bekommt 4 Deckel"), "{text_de}");
     assert!(matches!(
         h.refused(
@@ -741,7 +741,7 @@ async fn locales_per_user_and_per_chat() {
     // A refusal goes to the actor, in his language.
     assert_eq!(reply.actor_lang, Lang::En);
     let error = reply.error_kind().expect("no table");
-    assert!(render::error_text(error, None, reply.actor_lang).starts_with("No table is open"));
+    assert!(render::error_text(error, None, Voice::plain(reply.actor_lang)).starts_with("No table is open"));
     // Public replies follow the chat.
     let reply = h
         .service

@@ -5,7 +5,7 @@
 mod commands;
 
 use bot_core::engine::{Event, MAX_PLAYERS, RuleSet};
-use bot_core::render;
+use bot_core::render::{self, Surface, Voice};
 use bot_core::service::reply::Content;
 use bot_core::service::{
     Actor, ChatId, Command, Notice, PublicTable, Reply, Request, Service, TableStatus, UserId,
@@ -292,7 +292,7 @@ where
                 Input::Unknown(t) => {
                     self.say(&tr(lang, "console-unknown", &[("text", arg_text(t))]))?
                 }
-                Input::Invalid(e) => self.say(&render::error_text(&e, Some(&table), lang))?,
+                Input::Invalid(e) => self.say(&render::error_text(&e, Some(&table), Voice::new(lang, Surface::Terminal)))?,
                 Input::Export(path) => {
                     let reply = self.handle(&who, Request::Export).await;
                     if let Some(Content::Export { filename, csv }) = &reply.content {
@@ -329,19 +329,19 @@ where
                 (Notice::Game(Event::RoundScored(summary)), Some(t)) => {
                     Some(render::reveal_text(summary, t, lang))
                 }
-                _ => render::notice_text(notice, table, lang),
+                _ => render::notice_text(notice, table, Voice::new(lang, Surface::Terminal)),
             };
             if let Some(line) = line {
                 self.say(&line)?;
             }
         }
         for notice in &reply.private_notices {
-            if let Some(line) = render::notice_text(notice, table, lang) {
+            if let Some(line) = render::notice_text(notice, table, Voice::new(lang, Surface::Terminal)) {
                 self.say(&line)?;
             }
         }
         if let Some(content) = &reply.content {
-            self.say(&render::content_text(content, lang))?;
+            self.say(&render::content_text(content, Voice::new(lang, Surface::Terminal)))?;
         }
         let game_on = table.is_none_or(|t| t.status.is_open());
         if let Some(private) = reply.private.as_ref().filter(|_| game_on) {

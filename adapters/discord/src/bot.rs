@@ -6,7 +6,7 @@ use crate::payload::Payload;
 use crate::plan::{self, Answer, Via};
 use crate::publish::Publisher;
 use crate::respond::{self, Incoming};
-use bot_core::render;
+use bot_core::render::{self, Surface, Voice};
 use bot_core::service::{ButtonId, Command, Request, Service, ServiceError, args};
 use bot_core::text::Lang;
 use serenity::all::{CommandInteraction, ComponentInteraction, Http};
@@ -63,7 +63,7 @@ impl Bot {
 
     /// Refused before the service is asked (a forged button, unreadable options).
     async fn refuse(&self, http: &Http, incoming: Incoming<'_>, e: &ServiceError, lang: Lang) {
-        let answer = Answer::Private(Payload::text(&render::error_text(e, None, lang)));
+        let answer = Answer::Private(Payload::text(&render::error_text(e, None, Voice::new(lang, Surface::Discord))));
         if let Err(err) = respond::answer(http, incoming, &answer).await {
             warn!(error = %err, "could not answer an interaction");
         }

@@ -3,7 +3,7 @@
 //! public messages and the actor's language for his own.
 
 use crate::payload::Payload;
-use bot_core::render::{self, Button};
+use bot_core::render::{Surface, Voice, self, Button};
 use bot_core::service::reply::Content;
 use bot_core::service::{PrivateView, PublicTable, Reply, Request};
 use bot_core::text::Lang;
@@ -119,7 +119,7 @@ fn lines(
 ) -> Vec<String> {
     notices
         .iter()
-        .filter_map(|n| render::notice_text(n, t, lang))
+        .filter_map(|n| render::notice_text(n, t, Voice::new(lang, Surface::Discord)))
         .filter(|l| !l.trim().is_empty())
         .collect()
 }
@@ -189,13 +189,13 @@ pub fn plan(reply: &Reply, request: &Request, via: Via) -> Plan {
 
     let answer = if let Some(content) = &reply.content {
         match content {
-            Content::Help => Answer::Private(Payload::text(&render::content_text(content, own))),
+            Content::Help => Answer::Private(Payload::text(&render::content_text(content, Voice::new(own, Surface::Discord)))),
             Content::Export { filename, csv } => Answer::Private(
-                Payload::text(&render::content_text(content, own))
+                Payload::text(&render::content_text(content, Voice::new(own, Surface::Discord)))
                     .with_file(filename, csv.as_bytes().to_vec()),
             ),
             other => {
-                let text = joined(&[render::content_text(other, public), notes.join("\n")]);
+                let text = joined(&[render::content_text(other, Voice::new(public, Surface::Discord)), notes.join("\n")]);
                 Answer::Public(Payload::text(&text))
             }
         }
@@ -289,6 +289,6 @@ mod tests {
         let Answer::Private(p) = plan(&reply, &Request::Help, Via::Slash).answer else {
             panic!("help is private");
         };
-        assert_eq!(p.content, render::content_text(&Content::Help, Lang::En));
+        assert_eq!(p.content, render::content_text(&Content::Help, Voice::new(Lang::En, Surface::Discord)));
     }
 }

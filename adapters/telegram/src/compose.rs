@@ -2,7 +2,7 @@
 //! notices under it, answers, refusals, alerts. Telegram's limits are applied here (4096
 //! characters per message, 200 per alert).
 
-use bot_core::render::{self, clip};
+use bot_core::render::{Surface, Voice, self, clip};
 use bot_core::service::{Content, Notice, PrivateView, PublicTable, Reply};
 use bot_core::text::Lang;
 
@@ -16,7 +16,7 @@ pub fn notices(reply: &Reply) -> Vec<String> {
     reply
         .notices
         .iter()
-        .filter_map(|n| render::notice_text(n, reply.table.as_ref(), reply.lang))
+        .filter_map(|n| render::notice_text(n, reply.table.as_ref(), Voice::new(reply.lang, Surface::Telegram)))
         .collect()
 }
 
@@ -35,7 +35,7 @@ pub fn table_message(t: &PublicTable, reply: &Reply) -> String {
 /// then shows them).
 pub fn content_message(content: &Content, reply: &Reply) -> String {
     let mut parts = notices(reply);
-    parts.push(render::content_text(content, reply.lang));
+    parts.push(render::content_text(content, Voice::new(reply.lang, Surface::Telegram)));
     clip(&parts.join("\n\n"), MAX_TEXT)
 }
 
@@ -52,7 +52,7 @@ pub fn private_notices(reply: &Reply, table: Option<&PublicTable>) -> Option<Str
     let lines: Vec<String> = reply
         .private_notices
         .iter()
-        .filter_map(|n| render::notice_text(n, table, reply.actor_lang))
+        .filter_map(|n| render::notice_text(n, table, Voice::new(reply.actor_lang, Surface::Telegram)))
         .collect();
     (!lines.is_empty()).then(|| lines.join("\n"))
 }

@@ -10,7 +10,7 @@ use crate::memory::Reach;
 use crate::present::Origin;
 use crate::send::{Api, retry};
 use crate::text;
-use bot_core::render;
+use bot_core::render::{self, Surface, Voice};
 use bot_core::service::args::button_command;
 use bot_core::service::{ButtonAction, ButtonId, Command, Content, Request, ServiceError};
 use bot_core::text::arg_text;
@@ -95,7 +95,7 @@ impl<B: Api> App<B> {
         let request = match commands::request(cmd, parsed.args, reply_to) {
             Ok(r) => r,
             Err(e) => {
-                let text = render::error_text(&e, None, lang);
+                let text = render::error_text(&e, None, Voice::new(lang, Surface::Telegram));
                 self.reply_to(chat, message.id, &text).await;
                 return;
             }
@@ -111,7 +111,7 @@ impl<B: Api> App<B> {
         }
         if request == Request::Help && !private {
             // Help is for the asker, in his language (the group's language stays).
-            let help = render::content_text(&Content::Help, lang);
+            let help = render::content_text(&Content::Help, Voice::new(lang, Surface::Telegram));
             self.reply_to(chat, message.id, &help).await;
             return;
         }
@@ -141,7 +141,7 @@ impl<B: Api> App<B> {
         let button = query.data.as_deref().map(ButtonId::parse);
         let (Some(Ok(button)), Some(message)) = (button, query.message.as_ref()) else {
             // Forged or foreign callback data: changes nothing.
-            let text = render::error_text(&ServiceError::BadButton, None, lang);
+            let text = render::error_text(&ServiceError::BadButton, None, Voice::new(lang, Surface::Telegram));
             self.answer(query, Some(&compose::alert_text(&text)), true)
                 .await;
             return;
@@ -155,14 +155,14 @@ impl<B: Api> App<B> {
                 button.action,
                 ButtonAction::Join | ButtonAction::Start | ButtonAction::Table
             ) {
-                let text = render::error_text(&ServiceError::BadButton, None, lang);
+                let text = render::error_text(&ServiceError::BadButton, None, Voice::new(lang, Surface::Telegram));
                 self.answer(query, Some(&compose::alert_text(&text)), true)
                     .await;
                 return;
             }
             // The private cup's buttons name the table; its group is remembered.
             let Some(group) = self.tables.chat_of(button.table) else {
-                let text = render::error_text(&ServiceError::Stale, None, lang);
+                let text = render::error_text(&ServiceError::Stale, None, Voice::new(lang, Surface::Telegram));
                 self.answer(query, Some(&compose::alert_text(&text)), true)
                     .await;
                 return;
@@ -204,7 +204,7 @@ impl<B: Api> App<B> {
                 "private-welcome",
                 &[("name", arg_text(identity::display_name(user)))],
             );
-            let help = render::content_text(&Content::Help, lang);
+            let help = render::content_text(&Content::Help, Voice::new(lang, Surface::Telegram));
             self.send_text(chat, &format!("{welcome}\n\n{help}")).await;
             return;
         };

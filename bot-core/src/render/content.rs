@@ -1,6 +1,6 @@
 //! Read-only answers (debts, history, stats, rules, …) and the referee's verdict.
 
-use super::{local_time, reveal_text, throw_name};
+use super::{Voice, local_time, reveal_text, throw_name};
 use crate::engine::RuleSet;
 use crate::engine::judge::JudgeRound;
 use crate::engine::score::{RoundOutcome, Source};
@@ -8,7 +8,8 @@ use crate::service::reply::Content;
 use crate::text::{self, Lang, arg_num, arg_text, tr};
 
 /// Read-only answers as text.
-pub fn content_text(c: &Content, lang: Lang) -> String {
+pub fn content_text(c: &Content, voice: Voice) -> String {
+    let lang = voice.lang;
     match c {
         Content::Debts(lines) if lines.is_empty() => tr(lang, "content-debts-none", &[]),
         Content::Debts(lines) => {
@@ -133,7 +134,7 @@ pub fn content_text(c: &Content, lang: Lang) -> String {
         Content::Reveal { summary, table } => reveal_text(summary, table, lang),
         Content::Export { .. } => tr(lang, "content-export", &[]),
         Content::Judge { round, outcome } => verdict_text(round, outcome, lang),
-        Content::Help => tr(lang, "content-help", &[]),
+        Content::Help => voice.tr("content-help", &[]),
     }
 }
 

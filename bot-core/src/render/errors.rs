@@ -1,17 +1,18 @@
 //! Refusals: every service and action error as text in the user's language.
 
-use super::seat_name;
+use super::{Voice, seat_name};
 use crate::engine::{ActionError, Seat};
 use crate::service::ServiceError;
 use crate::service::reply::PublicTable;
-use crate::text::{self, Lang, arg_num, arg_text, tr};
+use crate::text::{self, arg_num, arg_text, tr};
 
-/// A refusal in the user's language.
-pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, lang: Lang) -> String {
+/// A refusal in the user's language; hints as his program spells them.
+pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> String {
+    let lang = voice.lang;
     let a = |s: &str| arg_text(s.to_string());
     let seat = |s: Seat| arg_text(t.map(|t| seat_name(t, s)).unwrap_or_default());
     match e {
-        ServiceError::NoTable => tr(lang, "error-no-table", &[]),
+        ServiceError::NoTable => voice.tr("error-no-table", &[]),
         ServiceError::TableExists => tr(lang, "error-table-exists", &[]),
         ServiceError::NotMember => tr(lang, "error-not-member", &[]),
         ServiceError::AlreadyMember => tr(lang, "error-already-member", &[]),
@@ -21,8 +22,8 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, lang: Lang) -> Stri
         ServiceError::GameRunning => tr(lang, "error-game-running", &[]),
         ServiceError::NotRunning => tr(lang, "error-not-running", &[]),
         ServiceError::TooFewPlayers => tr(lang, "error-too-few", &[]),
-        ServiceError::OpenerOrAdminOnly => tr(lang, "error-opener-or-admin", &[]),
-        ServiceError::AdminOnly => tr(lang, "error-admin-only", &[]),
+        ServiceError::OpenerOrAdminOnly => voice.tr("error-opener-or-admin", &[]),
+        ServiceError::AdminOnly => voice.tr("error-admin-only", &[]),
         ServiceError::Stale => tr(lang, "error-stale", &[]),
         ServiceError::GameOver => tr(lang, "error-button-game-over", &[]),
         ServiceError::ForeignButton => tr(lang, "error-foreign-button", &[]),

@@ -1,6 +1,6 @@
 //! Chat lines for notices and game events, and the round reveal.
 
-use super::{dice_text, error_text, extras_text, part_name, seat_name, throw_name};
+use super::{Voice, dice_text, error_text, extras_text, part_name, seat_name, throw_name};
 use crate::engine::score::Source;
 use crate::engine::{DebtReason, Event, RoundSummary, Seat};
 use crate::service::reply::{Notice, PublicTable};
@@ -16,6 +16,13 @@ pub fn reveal_text(s: &RoundSummary, t: &PublicTable, lang: Lang) -> String {
             ("round", arg_num(s.number)),
         ],
     )];
+    lines.extend(reveal_lines(s, t, lang));
+    lines.join("\n")
+}
+
+/// A round's throws, best first, and who got how many Deckel (the reveal without its title).
+pub(super) fn reveal_lines(s: &RoundSummary, t: &PublicTable, lang: Lang) -> Vec<String> {
+    let mut lines = Vec::new();
     for seat in &s.ranking {
         let Some(x) = s.throws.iter().find(|x| x.seat == *seat) else {
             continue;
@@ -70,11 +77,12 @@ pub fn reveal_text(s: &RoundSummary, t: &PublicTable, lang: Lang) -> String {
             &[("names", arg_text(names.join(", ")))],
         ));
     }
-    lines.join("\n")
+    lines
 }
 
 /// A notice as one line, or `None` for events not worth a line of chat.
-pub fn notice_text(n: &Notice, t: Option<&PublicTable>, lang: Lang) -> Option<String> {
+pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<String> {
+    let lang = voice.lang;
     let a = |s: &str| arg_text(s.to_string());
     Some(match n {
         Notice::Game(event) => return event_text(event, t?, lang),
@@ -109,7 +117,7 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, lang: Lang) -> Option<St
             "notice-paid",
             &[("name", a(name)), ("by", a(by)), ("left", arg_num(*left))],
         ),
-        Notice::PaymentClaimed { name } => tr(lang, "notice-claimed", &[("name", a(name))]),
+        Notice::PaymentClaimed { name } => voice.tr("notice-claimed", &[("name", a(name))]),
         Notice::Undone { kind, name } => tr(
             lang,
             "notice-undone",
@@ -127,7 +135,7 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, lang: Lang) -> Option<St
         Notice::Stale => tr(lang, "notice-stale", &[]),
         Notice::Duplicate => tr(lang, "notice-duplicate", &[]),
         Notice::NotPlaying => tr(lang, "notice-not-playing", &[]),
-        Notice::Error(e) => error_text(e, t, lang),
+        Notice::Error(e) => error_text(e, t, voice),
     })
 }
 

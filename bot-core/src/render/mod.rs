@@ -15,7 +15,7 @@ mod table;
 pub use content::{content_text, verdict_text};
 pub use errors::error_text;
 pub use events::{notice_text, reveal_text};
-pub use private::{keep_options, private_alert, private_buttons, private_text};
+pub use private::{private_alert, private_buttons, private_text};
 pub use table::{table_buttons, table_text};
 
 use crate::engine::eval::Evaluation;
@@ -24,6 +24,56 @@ use crate::engine::{Extra, Part, RuleSet, Seat};
 use crate::service::ids::{ButtonAction, ButtonId};
 use crate::service::reply::PublicTable;
 use crate::text::{self, Lang, tr};
+use fluent_bundle::FluentValue;
+
+/// The program a text is shown in: hints spell commands its way (`/schocken neu` on Discord,
+/// `/neu` on Telegram, `neu` at the terminal) and name its permissions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Surface {
+    /// No particular program (the command line, tests): hints name the command word only.
+    #[default]
+    Plain,
+    Discord,
+    Telegram,
+    Terminal,
+}
+
+impl Surface {
+    /// The selector the texts use (`$surface` in the Fluent files).
+    pub fn id(self) -> &'static str {
+        match self {
+            Surface::Plain => "plain",
+            Surface::Discord => "discord",
+            Surface::Telegram => "telegram",
+            Surface::Terminal => "terminal",
+        }
+    }
+}
+
+/// Who reads a text: his language, and the program he reads it in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Voice {
+    pub lang: Lang,
+    pub surface: Surface,
+}
+
+impl Voice {
+    pub fn new(lang: Lang, surface: Surface) -> Voice {
+        Voice { lang, surface }
+    }
+
+    /// `lang` without a particular program.
+    pub fn plain(lang: Lang) -> Voice {
+        Voice::new(lang, Surface::Plain)
+    }
+
+    /// A message of this voice; `$surface` is always among its arguments.
+    pub(super) fn tr(self, id: &str, args: &[(&str, FluentValue<'static>)]) -> String {
+        let mut all = args.to_vec();
+        all.push(("surface", text::arg_text(self.surface.id())));
+        tr(self.lang, id, &all)
+    }
+}
 
 /// How a button looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

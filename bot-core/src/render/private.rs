@@ -4,19 +4,57 @@ use super::{Button, ButtonStyle, button, cup_text, dice_text, extras_text, throw
 use crate::engine::{ActionKind, Extra, Seat};
 use crate::service::ids::ButtonAction;
 use crate::service::reply::PrivateView;
-use crate::text::{arg_num, arg_text, tr};
+use crate::text::{self, arg_num, arg_text, tr};
 
-/// A player's private view in full (Discord ephemeral replies, the terminal).
+/// A player's private view in full (Discord ephemeral replies, the terminal): the throw
+/// that ended his round, if his move just did, then his cup.
 pub fn private_text(p: &PrivateView) -> String {
+    let round_over = round_over_text(p);
+    let cup = cup_lines(p);
+    match (round_over, cup) {
+        (Some(over), Some(cup)) => format!("{over}\n\n{cup}"),
+        (Some(over), None) => over,
+        (None, Some(cup)) => cup,
+        (None, None) => tr(p.lang, "private-not-playing", &[]),
+    }
+}
+
+/// "Your throw: … – Schock aus. Round over: Ben gets 3 Deckel." for the player whose own
+/// move ended the round (his cup shows the next round already).
+fn round_over_text(p: &PrivateView) -> Option<String> {
+    let lang = p.lang;
+    let summary = p.round_over.as_deref()?;
+    let seat = viewer_seat(p)?;
+    let own = summary.throws.iter().find(|t| t.seat == seat)?;
+    let name = |s: Seat| {
+        p.view
+            .players
+            .iter()
+            .find(|pl| pl.seat == s)
+            .map(|pl| pl.name.clone())
+            .unwrap_or_else(|| "?".into())
+    };
+    let args = [
+        ("dice", arg_text(dice_text(&own.eval.dice))),
+        ("throw", arg_text(throw_name(lang, &own.eval, &p.rules))),
+        ("loser", arg_text(name(summary.loser))),
+        ("moved", arg_text(text::deckel(lang, summary.moved))),
+    ];
+    let id = if summary.moved == 0 {
+        "private-round-over-nothing"
+    } else {
+        "private-round-over"
+    };
+    Some(tr(lang, id, &args))
+}
+
+/// The viewer's cup and what is up, if he has a cup this round.
+fn cup_lines(p: &PrivateView) -> Option<String> {
     let lang = p.lang;
     let view = &p.view;
-    let Some(seat) = viewer_seat(p) else {
-        return tr(lang, "private-not-playing", &[]);
-    };
+    let seat = viewer_seat(p)?;
     let me = view.players.iter().find(|pl| pl.seat == seat);
-    let Some(cup) = me.and_then(|pl| pl.cup.as_ref()) else {
-        return tr(lang, "private-not-playing", &[]);
-    };
+    let cup = me.and_then(|pl| pl.cup.as_ref())?;
     let mut lines = vec![tr(
         lang,
         "private-cup",
@@ -65,7 +103,7 @@ pub fn private_text(p: &PrivateView) -> String {
             &[("name", arg_text(name))],
         ));
     }
-    lines.join("\n")
+    Some(lines.join("\n"))
 }
 
 fn viewer_seat(p: &PrivateView) -> Option<Seat> {
@@ -75,8 +113,12 @@ fn viewer_seat(p: &PrivateView) -> Option<Seat> {
     }
 }
 
-/// A player's private view in at most 200 characters (a Telegram alert).
+/// A player's private view in at most 200 characters (a Telegram alert): the throw that
+/// ended his round if his move just did, else his cup.
 pub fn private_alert(p: &PrivateView) -> String {
+    if let Some(over) = round_over_text(p) {
+        return over.chars().take(200).collect();
+    }
     let lang = p.lang;
     let Some(seat) = viewer_seat(p) else {
         return tr(lang, "private-not-playing", &[]);
@@ -194,7 +236,10 @@ pub fn private_buttons(p: &PrivateView) -> Vec<Vec<Button>> {
         rows.push(main);
     }
     if has(ActionKind::Keep) {
-        let keep: Vec<Button> = keep_options(&view.keepable)
+        let keep: Vec<Button> = view
+            .keep_options
+            .iter()
+            .cloned()
             .into_iter()
             .map(|values| {
                 b(
@@ -221,27 +266,4 @@ fn extra_bit(e: Extra) -> u8 {
         Extra::TwoTwoOne => 2,
         Extra::ThreeThreeOne => 4,
     }
-}
-
-/// The useful ways to set aside dice from `values` (the dice under the cup, as the player
-/// sees them): every single value and every pair and triple that leaves a die in the cup.
-pub fn keep_options(values: &[u8]) -> Vec<Vec<u8>> {
-    let mut options: Vec<Vec<u8>> = Vec::new();
-    let n = values.len();
-    for mask in 1u32..(1 << n) {
-        let count = mask.count_ones() as usize;
-        if count >= n {
-            continue; // one die must stay in the cup
-        }
-        let mut chosen: Vec<u8> = (0..n)
-            .filter(|i| mask & (1 << i) != 0)
-            .map(|i| values[i])
-            .collect();
-        chosen.sort_unstable();
-        if !options.contains(&chosen) {
-            options.push(chosen);
-        }
-    }
-    options.sort_by_key(|o| (o.len(), o.clone()));
-    options
 }

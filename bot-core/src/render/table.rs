@@ -1,6 +1,7 @@
 //! The public table message: its text and its buttons.
 
-use super::{Button, ButtonStyle, button, cup_text, local_clock, part_name, seat_name, throw_name};
+use super::events::reveal_lines;
+use super::{Button, ButtonStyle, button, cup_text, local_clock, part_name, seat_name};
 use crate::engine::view::PlayerStatus;
 use crate::service::ids::ButtonAction;
 use crate::service::reply::PublicTable;
@@ -117,24 +118,6 @@ pub fn table_text(t: &PublicTable, lang: Lang) -> String {
         }
         lines.push(line);
     }
-    if let Some(last) = &view.last_round {
-        let throw = last
-            .throws
-            .iter()
-            .find(|x| x.seat == last.winner)
-            .map(|x| throw_name(lang, &x.eval, &t.rules))
-            .unwrap_or_default();
-        lines.push(tr(
-            lang,
-            "table-last-round",
-            &[
-                ("loser", arg_text(seat_name(t, last.loser))),
-                ("moved", arg_text(text::deckel(lang, last.moved))),
-                ("throw", arg_text(throw)),
-                ("winner", arg_text(seat_name(t, last.winner))),
-            ],
-        ));
-    }
     match (&view.result, view.current) {
         (Some(result), _) => match result.loser {
             Some(loser) => {
@@ -165,6 +148,20 @@ pub fn table_text(t: &PublicTable, lang: Lang) -> String {
             }
         }
         (None, None) => {}
+    }
+    // The last round's reveal stays on the table until the next one: every die of it is
+    // public, and the table message is the one message the chat keeps reading.
+    if let Some(last) = &view.last_round {
+        lines.push(String::new());
+        lines.push(tr(
+            lang,
+            "table-last-round-title",
+            &[
+                ("part", arg_text(part_name(lang, last.part))),
+                ("round", arg_num(last.number)),
+            ],
+        ));
+        lines.extend(reveal_lines(last, t, lang));
     }
     lines.join("\n")
 }
