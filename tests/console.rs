@@ -183,6 +183,69 @@ fn bad_input_at_the_terminal_gets_a_clear_answer() {
     assert!(out.contains("Befehle:"), "{out}");
 }
 
+#[test]
+fn the_time_zone_is_set_at_the_terminal() {
+    let (_dir, db) = temp_db();
+    let out = play_script(
+        &db,
+        &["--players", "Anna,Ben", "--bots", "0", "--seed", "5"],
+        "\nzeitzone Europe/Vienna\nzeitzone Mars/Base\nzeitzone\nq\n",
+    );
+    assert!(out.contains("Zeitzone: Europe/Vienna."), "{out}");
+    assert!(
+        out.contains("Die Zeitzone „Mars/Base“ kenne ich nicht"),
+        "{out}"
+    );
+    // Without a zone: the rules, which name it.
+    assert!(out.contains("Regeln: standard"), "{out}");
+    assert!(out.contains("Zeitzone: Europe/Vienna\n"), "{out}");
+    let zones = query(&db, "SELECT time_zone FROM chats");
+    assert_eq!(zones, vec![vec!["Europe/Vienna".to_string()]]);
+
+    // In English, with the English word.
+    let (_dir, db) = temp_db();
+    let out = play_script(
+        &db,
+        &[
+            "--lang",
+            "en",
+            "--players",
+            "Anna,Ben",
+            "--bots",
+            "0",
+            "--seed",
+            "5",
+        ],
+        "\ntimezone Europe/London\nq\n",
+    );
+    assert!(out.contains("Time zone: Europe/London."), "{out}");
+}
+
+/// Each round is revealed once where it ends; the table at the next hand-off does not repeat
+/// it, and the player whose move ended the round gets no second summary of it.
+#[test]
+fn each_round_is_revealed_once() {
+    let (_dir, db) = temp_db();
+    let out = play_script(
+        &db,
+        &["--players", "Anna,Ben", "--bots", "1", "--seed", "11"],
+        &stand_script(40),
+    );
+    let reveals = out.matches("Aufgedeckt – ").count();
+    assert!(reveals >= 2, "{out}");
+    assert!(!out.contains("Letzte Runde ("), "{out}");
+    assert!(!out.contains("Runde vorbei:"), "{out}");
+    // Asked for, the table shows the last round.
+    let (_dir, db) = temp_db();
+    let out = play_script(
+        &db,
+        &["--players", "Anna,Ben", "--bots", "1", "--seed", "11"],
+        &format!("{}t\nq\n", stand_script(2)),
+    );
+    assert!(out.contains("Aufgedeckt – 1. Hälfte, Runde 1:"), "{out}");
+    assert!(out.contains("Letzte Runde (1. Hälfte, Runde 1):"), "{out}");
+}
+
 /// Collects a child's stdout in the background.
 struct Output {
     text: String,

@@ -61,7 +61,7 @@ judge-debts = Runde ausgeben: { $list }
 debt-game_lost = Bierrunde für das verlorene Spiel
 debt-schock_aus_hand = Schock aus aus der Hand
 debt-hille = Hille (2-2-1 aus der Hand)
-debt-quit = hat das laufende Spiel verlassen
+debt-quit = aus dem laufenden Spiel ausgestiegen
 title-pisswurf = Pisswurf
 
 ## Spielabschnitte
@@ -84,18 +84,30 @@ judge-error-empty-name = Spieler { $index }: der Name ist leer
 judge-error-duplicate = Spieler „{ $player }“ kommt doppelt vor
 judge-error-dice-count = { $player }: ein Wurf hat 3 Würfel, nicht { $count }
 judge-error-die-value = { $player }: ein Würfel zeigt 1 bis 6, nicht { $value }
-judge-error-throw-count = { $player }: { $throws } Würfe sind nicht möglich (1 bis { $max })
-judge-error-over-limit = { $player } hat { $throws }-mal geworfen, öfter als der Anfänger ({ $limit })
+judge-error-throw-count = { $player }: { $throws ->
+    [one] 1 Wurf geht
+   *[other] { $throws } Würfe gehen
+} nicht (1 bis { $max })
+judge-error-over-limit = { $player } hat { $throws ->
+    [one] einmal
+   *[other] { $throws }-mal
+} geworfen, öfter als der Anfänger ({ $limit ->
+    [one] 1 Wurf
+   *[other] { $limit } Würfe
+})
 judge-error-blind-off = { $player }: blind ist nach diesen Regeln nicht erlaubt
 judge-error-blind-single = { $player }: ein blinder Wurf ist ein einziger Wurf aus der Hand
-judge-error-stock = stock: { $stock } liegt nicht zwischen 0 und { $total } Deckeln
-judge-error-holding-unknown = holdings: „{ $player }“ würfelt in dieser Runde nicht
-judge-error-holding-value = holdings: { $player } hält { $value }, keine Deckelzahl von 0 bis { $max }
-judge-error-total = Die Deckel gehen nicht auf: Stock { $stock } + Spieler { $players } ist nicht { $total }
+judge-error-stock = Feld „stock“: { $stock } liegt nicht zwischen 0 und { $total ->
+    [one] 1 Deckel
+   *[other] { $total } Deckeln
+}
+judge-error-holding-unknown = Feld „holdings“: „{ $player }“ würfelt in dieser Runde nicht
+judge-error-holding-value = Feld „holdings“: { $player } hält { $value } – das ist keine Deckelzahl von 0 bis { $max }
+judge-error-total = Die Deckel gehen nicht auf: { $stock } im Stock und { $players } bei den Spielern ergeben nicht { $total }
 judge-error-half-over = { $player } hat schon alle { $total } Deckel: die Hälfte ist vorbei
-judge-error-out = { $player } hat keine Deckel und der Stock ist leer: { $player } ist raus (einwuerfeln ist aus)
-judge-error-unknown-extra = announced: unbekannter Zusatzwurf „{ $extra }“ (bekannt: jule, 221, 331)
-judge-error-extra-not-in-rules = announced: Zusatzwurf „{ $extra }“ gehört nicht zu diesen Regeln
+judge-error-out = { $player } hat keine Deckel und der Stock ist leer: { $player } ist raus (Einwürfeln gibt es nach diesen Regeln nicht)
+judge-error-unknown-extra = Feld „announced“: unbekannter Zusatzwurf „{ $extra }“ (bekannt: jule, 221, 331)
+judge-error-extra-not-in-rules = Feld „announced“: den Zusatzwurf „{ $extra }“ gibt es nach diesen Regeln nicht
 judge-error-json = Kein gültiges JSON: { $message }
 judge-error-empty = Keine Eingabe: erwartet wird eine Runde als JSON
 judge-error-line = Zeile { $line }: { $message }
@@ -103,14 +115,32 @@ judge-error-line = Zeile { $line }: { $message }
 ## Fehler: Befehlszeile
 cli-error-die = „{ $value }“ ist kein Würfel (1 bis 6)
 cli-error-dice-count = Ein Wurf hat 3 Würfel, nicht { $count }
-cli-error-players = --players: { $value } Spieler gehen nicht (2 bis { $max })
+cli-error-players = --players: { $value ->
+    [one] mit 1 Spieler
+   *[other] mit { $value } Spielern
+} geht es nicht (2 bis { $max })
 cli-error-games = --games: mindestens 1 Spiel
 
 ## simulate
-sim-header = Simulation: { $games } Spiele mit { $players } Spielern, Regeln { $rules }, Seed { $seed }
+sim-header = Simulation: { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+} mit { $players ->
+    [one] 1 Spieler
+   *[other] { $players } Spielern
+}, Regeln { $rules }, Seed { $seed }
 sim-losses = Verlorene Spiele je Platz: { $list }
 sim-halves = Verlorene Hälften je Platz: { $list }
-sim-parts = Hälften: { $halves }, Finale: { $finals } ({ $finals_pct } %), Blattschuss: { $blattschuss } ({ $blattschuss_pct } %)
+sim-parts = { $halves ->
+    [one] 1 Hälfte
+   *[other] { $halves } Hälften
+} gespielt; bis ins Finale: { $finals ->
+    [one] 1 Spiel
+   *[other] { $finals } Spiele
+} ({ $finals_pct } %), per Blattschuss entschieden: { $blattschuss ->
+    [one] 1 Spiel
+   *[other] { $blattschuss } Spiele
+} ({ $blattschuss_pct } %)
 sim-rounds = Runden je Spiel: Schnitt { $mean }, min { $min }, max { $max }
 sim-classes = Wurfklassen (alle Endwürfe): { $list }
 sim-speed = Tempo: { $games_per_s } Spiele/s, { $rounds_per_s } Runden/s ({ $seconds } s)
@@ -121,7 +151,10 @@ table-title-lobby = 🎲 Schocken-Tisch von { $opener } · Regeln: { $rules }
 table-lobby-members = Am Tisch ({ $count }): { $names }
 table-lobby-hint = Mitspielen mit „Mitspielen“; los geht's mit „Los“ (ab 2 Spielern).
 table-title = 🎲 Schocken · { $part }, Runde { $round } · Regeln: { $rules }
-table-stock = Stock: { $stock } von { $total } Deckeln
+table-stock = Stock: { $stock } von { $total ->
+    [one] 1 Deckel
+   *[other] { $total } Deckeln
+}
 table-limit = Vorgabe: { $limit ->
     [one] 1 Wurf
    *[other] { $limit } Würfe
@@ -136,7 +169,7 @@ table-player-blind = blind
 table-player-waiting = wartet
 table-half-marker = (Hälfte verloren: { $parts })
 table-turn = { $name } ist dran.
-table-turn-deadline = { $name } ist dran (Zeit bis { $time } UTC).
+table-turn-deadline = { $name } ist dran (Zeit bis { $time } Uhr).
 table-announcing = { $name } sagt Zusatzwürfe an (oder würfelt klassisch).
 table-final = Finale: { $a } gegen { $b }
 table-over = Spiel vorbei.
@@ -235,7 +268,10 @@ event-final = Finale: { $a } gegen { $b } – { $b } fängt an.
 event-debt = 🍺 { $name } schuldet eine Runde: { $reason }.
 event-title = { $name } hat einen { $title } gemacht.
 event-throw-in = { $name } würfelt sich wieder ein.
-event-left = { $name } ist ausgestiegen; { $returned } gehen zurück in den Stock.
+event-left = { $count ->
+    [0] { $name } ist ausgestiegen.
+   *[other] { $name } ist ausgestiegen und legt { $returned } zurück in den Stock.
+}
 event-redealt = Die Runde wird neu ausgeteilt; { $name } fängt an.
 event-game-over = Spiel vorbei: { $name } verliert{ $blattschuss ->
     [yes] {" "}per Blattschuss
@@ -257,10 +293,19 @@ notice-rules-set = Regeln für diesen Chat: { $rules }.
 notice-rules-next-game = Das laufende Spiel behält seine Regeln; die neuen gelten ab dem nächsten.
 notice-timer-set = { $seconds ->
     [0] Der Zugtimer ist aus.
+    [one] Zugtimer: 1 Sekunde.
    *[other] Zugtimer: { $seconds } Sekunden.
 }
-notice-paid = { $name } hat eine Runde bezahlt (bestätigt von { $by }). Offen: { $left }.
-notice-claimed = { $name } sagt: bezahlt! Ein anderes Mitglied bestätigt es mit „bezahlt { $name }“.
+notice-paid = { $name } hat eine Runde bezahlt (bestätigt von { $by }). Offen: { $left ->
+    [one] 1 Runde
+   *[other] { $left } Runden
+}.
+notice-claimed = { $name } sagt: bezahlt! { $surface ->
+    [discord] Ein anderes Mitglied bestätigt es mit /schocken bezahlt spieler:@{ $name }
+    [telegram] Ein anderes Mitglied bestätigt es mit /bezahlt { $name }
+    [terminal] Ein anderer Spieler bestätigt es mit „NAME: bezahlt { $name }“ – NAME ist sein eigener Name.
+   *[plain] Ein anderes Mitglied bestätigt es mit „bezahlt { $name }“.
+}
 notice-undone = Rückgängig gemacht: { $kind } ({ $name }).
 notice-season-closed = Saison { $season } ist abgeschlossen; die Statistik beginnt neu.
 notice-stale = Dieser Knopf ist veraltet – hier ist der aktuelle Stand.
@@ -268,7 +313,12 @@ notice-duplicate = Schon erledigt.
 notice-not-playing = Du spielst diese Runde nicht mit.
 
 ## Fehler im Chat
-error-no-table = Hier ist kein Tisch offen. Mach einen auf mit /schocken neu (Telegram: /neu).
+error-no-table = Hier ist kein Tisch offen. { $surface ->
+    [discord] Mach einen auf mit /schocken neu.
+    [telegram] Mach einen auf mit /neu.
+    [terminal] Ein neues Spiel beginnt mit: schocken
+   *[plain] Mach einen auf mit dem Befehl „neu“.
+}
 error-table-exists = Hier ist schon ein Tisch offen.
 error-not-member = Du sitzt nicht an diesem Tisch.
 error-already-member = Du sitzt schon am Tisch.
@@ -276,15 +326,27 @@ error-table-full = Der Tisch ist voll ({ $max } Spieler).
 error-game-running = Das Spiel läuft schon – beim nächsten bist du dabei.
 error-not-running = Gerade läuft kein Spiel.
 error-too-few = Zum Spielen braucht es mindestens zwei.
-error-opener-or-admin = Das darf nur, wer den Tisch aufgemacht hat, oder ein Admin.
-error-admin-only = Das dürfen nur Admins.
+error-opener-or-admin = { $surface ->
+    [discord] Das darf nur, wer den Tisch aufgemacht hat, oder wer das Recht „Server verwalten“ hat.
+    [telegram] Das darf nur, wer den Tisch aufgemacht hat, oder ein Admin der Gruppe.
+    [terminal] Das darf nur, wer den Tisch aufgemacht hat.
+   *[plain] Das darf nur, wer den Tisch aufgemacht hat, oder ein Admin.
+}
+error-admin-only = { $surface ->
+    [discord] Das darf nur, wer das Recht „Server verwalten“ hat.
+    [telegram] Das dürfen nur die Admins der Gruppe.
+   *[plain] Das dürfen nur Admins.
+}
 error-stale = Dieser Knopf ist veraltet.
 error-button-game-over = Dieses Spiel ist vorbei – der Knopf gilt nicht mehr.
 error-foreign-button = Das ist kein Knopf dieses Tisches.
 error-anonymous-confirmation = Als anonymer Admin kannst du keine Zahlung bestätigen: schreib unter deinem eigenen Namen.
 error-duplicate = Schon erledigt.
 error-unknown-player = Am Tisch sitzt niemand namens „{ $name }“.
-error-name-missing = Wen meinst du? Nenn den Namen.
+error-name-missing = Wen meinst du? { $surface ->
+    [telegram] Antworte auf eine Nachricht von ihm oder nenn den Namen.
+   *[plain] Nenn den Namen.
+}
 error-judge-syntax = Das verstehe ich nicht: „{ $part }“. Beispiel: Anna 665 3, Ben 114 2 gebaut, Cem 221 1
 error-timer-range = Der Zugtimer geht von 30 bis 3600 Sekunden, oder 0 für aus.
 notice-time-zone-set = Zeitzone: { $zone }. Zeiten stehen ab jetzt in dieser Zone.
@@ -296,8 +358,15 @@ error-nothing-owed-unknown = Diese Person schuldet hier keine Runde.
 error-confirm-own = Ein anderes Mitglied muss deine Zahlung bestätigen.
 error-already-claimed = Deine Zahlung wartet schon auf Bestätigung.
 error-nothing-to-undo = Du hast nichts, was sich rückgängig machen ließe.
-error-undo-expired = Rückgängig geht nur { $minutes } Minuten lang.
-error-no-such-page = Diese Seite gibt es nicht (es gibt { $pages }).
+error-undo-expired = Rückgängig geht nur { $minutes ->
+    [one] 1 Minute
+   *[other] { $minutes } Minuten
+} lang.
+error-no-such-page = { $pages ->
+    [0] Diese Seite gibt es nicht – das Deckelbuch ist noch leer.
+    [one] Diese Seite gibt es nicht – es gibt nur 1 Seite.
+   *[other] Diese Seite gibt es nicht – es gibt { $pages } Seiten.
+}
 error-storage = Das konnte ich nicht speichern – es hat sich nichts geändert, bitte nochmal.
 error-game-over = Das Spiel ist vorbei.
 error-unknown-seat = Diesen Platz gibt es nicht.
@@ -309,9 +378,17 @@ error-announcement-pending = Erst sagt { $name } die Zusatzwürfe an.
 error-not-announcing = Ansagen geht nur vor der Runde.
 error-not-starter = Ansagen darf nur, wer die Runde anfängt ({ $name }).
 error-extra-not-in-rules = Den Zusatzwurf { $extra } gibt es nach diesen Regeln nicht.
-error-no-throws-left = Du hast keinen Wurf mehr (Vorgabe { $limit }).
+error-no-throws-left = Du hast keinen Wurf mehr (Vorgabe: { $limit ->
+    [one] 1 Wurf
+   *[other] { $limit } Würfe
+}).
 error-must-throw = Nach dem Drehen muss die Sechs zurück in den Becher: erst würfeln.
-error-nothing-to-keep = Welche Würfel? Zum Beispiel: 1 1
+error-nothing-to-keep = Welche Würfel? { $surface ->
+    [discord] Zum Beispiel: /schocken halten würfel:1 1
+    [telegram] Zum Beispiel: /halten 1 1
+    [terminal] Zum Beispiel: h 1 1
+   *[plain] Zum Beispiel: 1 1
+}
 error-invalid-die = Ein Würfel zeigt 1 bis 6, nicht { $value }.
 error-not-in-cup = Im Becher liegt keine { $value }.
 error-leave-one = Mindestens ein Würfel muss im Becher bleiben.
@@ -327,7 +404,10 @@ error-already-throwing-in = Du würfelst dich schon ein.
 
 ## Inhalte
 content-debts-title = 🍺 Offene Runden:
-content-debts-line = { $name }: { $rounds }
+content-debts-line = { $name }: { $rounds ->
+    [one] 1 Runde
+   *[other] { $rounds } Runden
+}
 content-debts-none = Niemand schuldet eine Runde. Prost!
 content-history-title = Deckelbuch (Seite { $page } von { $pages }, neueste zuerst):
 content-history-line = #{ $id } { $time } · { $kind } · { $name } { $rounds } · { $reason } · { $actor }
@@ -337,27 +417,69 @@ kind-paid = bezahlt
 kind-claim = sagt bezahlt
 kind-reversal = Storno
 content-stats-title = Statistik, Saison { $season }:
-content-stats-line = { $name }: { $games } Spiele, { $lost } verloren, { $halves } Hälften verloren, { $finals } Finale, { $blatt } Blattschuss, { $aus }× Schock aus{ $best }
+content-stats-line = { $name }: { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+}, { $lost } verloren, { $halves ->
+    [one] 1 Hälfte
+   *[other] { $halves } Hälften
+} verloren, { $finals ->
+    [one] 1 Finale
+   *[other] { $finals } Finale
+}, { $blatt ->
+    [one] 1 Blattschuss
+   *[other] { $blatt } Blattschüsse
+}, { $aus }× Schock aus{ $best }
 content-stats-best = , bester Wurf: { $throw }
 content-stats-none = Noch keine Spiele in dieser Saison.
 content-rules-title = Regeln: { $name }
 content-rules-timer = Zugtimer: { $seconds ->
     [0] aus
+    [one] 1 Sekunde
    *[other] { $seconds } Sekunden
 }
 content-export = Deckelbuch als CSV-Datei.
-content-help =
-    🎲 Schocken – so geht's:
-    neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
-    würfeln · halten 1 1: Würfel herauslegen · drehen: zwei Sechsen zur Eins · stehen · blind
-    tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick NAME · ende
-    regeln: anzeigen/setzen (Admins) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
-    judge: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
-    Die eigenen Würfel sieht nur, wem sie gehören.
+content-help = { $surface ->
+    [discord]
+        🎲 Schocken – so geht's, alles unter /schocken:
+        neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
+        würfeln · halten würfel:1 1 (Würfel herauslegen) · drehen: zwei Sechsen zur Eins · stehen · blind
+        tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick spieler:@Name · ende
+        regeln: anzeigen, mit einstellung:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf · rückgängig · export · statistik
+        judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1
+        Die eigenen Würfel sieht nur, wem sie gehören.
+    [telegram]
+        🎲 Schocken – so geht's:
+        /neu: Tisch aufmachen · /mit: mitspielen · /los: Spiel starten (Auswürfeln)
+        /wurf · /halten 1 1: Würfel herauslegen · /drehen: zwei Sechsen zur Eins · /stehen · /blind
+        /tisch: Tisch zeigen · /aufdecken: letzte Runde · /aussteigen · /kick Name · /ende
+        /deckel: offene Runden · /bezahlt Name · /verlauf · /rueckgaengig · /export · /statistik
+        /regeln: anzeigen · Admins der Gruppe: /regeln setzen, /zugzeit, /zeitzone, /neuesaison
+        /judge: Schiedsrichter für einen echten Tisch, z. B. /judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1
+        Die eigenen Würfel sieht nur, wem sie gehören.
+    [terminal]
+        🎲 Schocken – so geht's:
+        w: würfeln · h 1 1: Würfel herauslegen · d: zwei Sechsen zur Eins · s: stehen · b: blind
+        t: Tisch zeigen · aufdecken: letzte Runde · aussteigen · raus NAME · ende · q: Pause
+        regeln · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
+        judge: Schiedsrichter für einen echten Tisch, z. B. „judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
+        ? zeigt alle Befehle.
+   *[plain]
+        🎲 Schocken – so geht's:
+        neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
+        würfeln · halten 1 1: Würfel herauslegen · drehen: zwei Sechsen zur Eins · stehen · blind
+        tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick NAME · ende
+        regeln: anzeigen/setzen (Admins) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
+        judge: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
+        Die eigenen Würfel sieht nur, wem sie gehören.
+}
 debt-paid = bezahlt
 debt-claim = sagt bezahlt
 debt-undo = rückgängig
-error-look-first = Schau erst unter deinen Becher („Mein Becher“).
+error-look-first = Schau erst unter deinen Becher { $surface ->
+    [terminal] (Enter drücken).
+   *[plain] („Mein Becher“).
+}
 error-bad-argument = Das verstehe ich nicht: „{ $text }“.
 error-bad-button = Dieser Knopf ist ungültig – er gehört zu keinem Tisch.
 
@@ -380,5 +502,5 @@ console-keys =
     Befehle: w = würfeln · h 1 1 = halten · d = Sechsen drehen · s = stehen · b = blind
     a [jule 221 331] = ansagen · e = einwürfeln · t = Tisch · aufdecken · Enter = mein Becher
     deckel · verlauf [Seite] · bezahlt NAME · rückgängig · statistik · export [Datei]
-    regeln [Variante schalter=wert] · raus NAME · aussteigen · ende · judge TEXT · q = Pause
+    regeln [Variante schalter=wert] · zeitzone ZONE · raus NAME · aussteigen · ende · judge TEXT · q = Pause
     Als anderer Spieler: NAME: Befehl (z. B. „Ben: bezahlt Anna“)

@@ -58,7 +58,7 @@ judge-half-lost = { $player } lost the half.
 judge-debts = Owes a round: { $list }
 
 ## Debts and titles
-debt-game_lost = Bierrunde for the lost game
+debt-game_lost = lost the game
 debt-schock_aus_hand = Schock out from the hand
 debt-hille = Hille (2-2-1 from the hand)
 debt-quit = left a running game
@@ -84,18 +84,27 @@ judge-error-empty-name = Player { $index }: the name is empty
 judge-error-duplicate = Player "{ $player }" is named twice
 judge-error-dice-count = { $player }: a throw has 3 dice, not { $count }
 judge-error-die-value = { $player }: a die shows 1 to 6, not { $value }
-judge-error-throw-count = { $player }: { $throws } throws is not possible (1 to { $max })
-judge-error-over-limit = { $player } threw { $throws } times, more than the starter ({ $limit })
+judge-error-throw-count = { $player }: { $throws ->
+    [one] 1 throw is
+   *[other] { $throws } throws are
+} not possible (1 to { $max })
+judge-error-over-limit = { $player } threw { $throws ->
+    [one] once
+   *[other] { $throws } times
+}, more often than the starter ({ $limit ->
+    [one] 1 throw
+   *[other] { $limit } throws
+})
 judge-error-blind-off = { $player }: blind throws are not allowed under these rules
 judge-error-blind-single = { $player }: a blind throw is a single throw from the hand
-judge-error-stock = stock: { $stock } is not between 0 and { $total } Deckel
-judge-error-holding-unknown = holdings: "{ $player }" does not throw in this round
-judge-error-holding-value = holdings: { $player } holds { $value }, not a number of Deckel from 0 to { $max }
-judge-error-total = Deckel do not add up: stock { $stock } + players { $players } is not { $total }
+judge-error-stock = Field "stock": { $stock } is not between 0 and { $total } Deckel
+judge-error-holding-unknown = Field "holdings": "{ $player }" does not throw in this round
+judge-error-holding-value = Field "holdings": { $player } holds { $value }, not a number of Deckel from 0 to { $max }
+judge-error-total = Deckel do not add up: { $stock } in the stock plus { $players } with the players is not { $total }
 judge-error-half-over = { $player } already holds all { $total } Deckel: the half is over
-judge-error-out = { $player } holds no Deckel and the stock is empty: { $player } is out (einwuerfeln is off)
-judge-error-unknown-extra = announced: unknown extra "{ $extra }" (known: jule, 221, 331)
-judge-error-extra-not-in-rules = announced: extra "{ $extra }" is not part of these rules
+judge-error-out = { $player } holds no Deckel and the stock is empty: { $player } is out (these rules have no throwing in)
+judge-error-unknown-extra = Field "announced": unknown extra throw "{ $extra }" (known: jule, 221, 331)
+judge-error-extra-not-in-rules = Field "announced": the extra throw "{ $extra }" is not part of these rules
 judge-error-json = Not valid JSON: { $message }
 judge-error-empty = No input: expected one round as JSON
 judge-error-line = Line { $line }: { $message }
@@ -103,14 +112,32 @@ judge-error-line = Line { $line }: { $message }
 ## Errors: command line
 cli-error-die = "{ $value }" is not a die (1 to 6)
 cli-error-dice-count = A throw has 3 dice, not { $count }
-cli-error-players = --players: { $value } players is not possible (2 to { $max })
+cli-error-players = --players: { $value ->
+    [one] 1 player is
+   *[other] { $value } players are
+} not possible (2 to { $max })
 cli-error-games = --games: at least 1 game
 
 ## simulate
-sim-header = Simulation: { $games } games with { $players } players, rules { $rules }, seed { $seed }
+sim-header = Simulation: { $games ->
+    [one] 1 game
+   *[other] { $games } games
+} with { $players ->
+    [one] 1 player
+   *[other] { $players } players
+}, rules { $rules }, seed { $seed }
 sim-losses = Games lost per seat: { $list }
 sim-halves = Halves lost per seat: { $list }
-sim-parts = Halves: { $halves }, finals: { $finals } ({ $finals_pct } %), Blattschuss: { $blattschuss } ({ $blattschuss_pct } %)
+sim-parts = { $halves ->
+    [one] 1 half
+   *[other] { $halves } halves
+} played; to a final: { $finals ->
+    [one] 1 game
+   *[other] { $finals } games
+} ({ $finals_pct } %), decided by Blattschuss: { $blattschuss ->
+    [one] 1 game
+   *[other] { $blattschuss } games
+} ({ $blattschuss_pct } %)
 sim-rounds = Rounds per game: mean { $mean }, min { $min }, max { $max }
 sim-classes = Throw classes (every final throw): { $list }
 sim-speed = Speed: { $games_per_s } games/s, { $rounds_per_s } rounds/s ({ $seconds } s)
@@ -136,7 +163,7 @@ table-player-blind = blind
 table-player-waiting = waiting
 table-half-marker = (lost: { $parts })
 table-turn = { $name } to play.
-table-turn-deadline = { $name } to play (time until { $time } UTC).
+table-turn-deadline = { $name } to play (time until { $time }).
 table-announcing = { $name } announces extra throws (or rolls classic).
 table-final = Final: { $a } against { $b }
 table-over = Game over.
@@ -235,7 +262,10 @@ event-final = Final: { $a } against { $b } – { $b } starts.
 event-debt = 🍺 { $name } owes a round: { $reason }.
 event-title = { $name } made a { $title }.
 event-throw-in = { $name } throws in again.
-event-left = { $name } left; { $returned } go back to the stock.
+event-left = { $count ->
+    [0] { $name } left.
+   *[other] { $name } left and puts { $returned } back into the stock.
+}
 event-redealt = The round is dealt anew; { $name } starts.
 event-game-over = Game over: { $name } loses{ $blattschuss ->
     [yes] {" "}by Blattschuss
@@ -257,10 +287,19 @@ notice-rules-set = Rules of this chat: { $rules }.
 notice-rules-next-game = The running game keeps its rules; the new ones apply from the next game.
 notice-timer-set = { $seconds ->
     [0] The turn timer is off.
+    [one] Turn timer: 1 second.
    *[other] Turn timer: { $seconds } seconds.
 }
-notice-paid = { $name } paid a round (confirmed by { $by }). Still owed: { $left }.
-notice-claimed = { $name } says: paid! Another member confirms it with "paid { $name }".
+notice-paid = { $name } paid a round (confirmed by { $by }). Still owed: { $left ->
+    [one] 1 round
+   *[other] { $left } rounds
+}.
+notice-claimed = { $name } says: paid! { $surface ->
+    [discord] Another member confirms it with /schocken paid user:@{ $name }
+    [telegram] Another member confirms it with /paid { $name }
+    [terminal] Another player confirms it with "NAME: paid { $name }" – NAME being his own name.
+   *[plain] Another member confirms it with "paid { $name }".
+}
 notice-undone = Undone: { $kind } ({ $name }).
 notice-season-closed = Season { $season } is closed; statistics start afresh.
 notice-stale = This button is outdated – here is the current state.
@@ -268,36 +307,63 @@ notice-duplicate = Already done.
 notice-not-playing = You do not play this round.
 
 ## Errors in chat
-error-no-table = No table is open here. Open one with /schocken new (Telegram: /new).
+error-no-table = No table is open here. { $surface ->
+    [discord] Open one with /schocken new.
+    [telegram] Open one with /new.
+    [terminal] A new game starts with: schocken
+   *[plain] Open one with the command "new".
+}
 error-table-exists = A table is already open here.
 error-not-member = You are not at this table.
 error-already-member = You are already at the table.
-error-table-full = The table is full ({ $max } players).
+error-table-full = The table is full ({ $max ->
+    [one] 1 player
+   *[other] { $max } players
+}).
 error-game-running = The game is already running – you are in the next one.
 error-not-running = No game is running.
 error-too-few = A game needs at least two players.
-error-opener-or-admin = Only the table's opener or an admin may do that.
-error-admin-only = Only admins may do that.
+error-opener-or-admin = { $surface ->
+    [discord] Only the table's opener or a member with the "Manage Server" permission may do that.
+    [telegram] Only the table's opener or a group admin may do that.
+    [terminal] Only the table's opener may do that.
+   *[plain] Only the table's opener or an admin may do that.
+}
+error-admin-only = { $surface ->
+    [discord] Only members with the "Manage Server" permission may do that.
+    [telegram] Only the group admins may do that.
+   *[plain] Only admins may do that.
+}
 error-stale = This button is outdated.
 error-button-game-over = This game is over – the button no longer works.
 error-foreign-button = This is not a button of this table.
 error-anonymous-confirmation = As an anonymous admin you cannot confirm a payment: write under your own name.
 error-duplicate = Already done.
 error-unknown-player = Nobody called "{ $name }" is at the table.
-error-name-missing = Whom do you mean? Name the player.
+error-name-missing = Whom do you mean? { $surface ->
+    [telegram] Reply to one of his messages or name the player.
+   *[plain] Name the player.
+}
 error-judge-syntax = I cannot read "{ $part }". Example: Anna 665 3, Ben 114 2 built, Cem 221 1
 error-timer-range = The turn timer takes 30 to 3600 seconds, or 0 for off.
 notice-time-zone-set = Time zone: { $zone }. Times are shown in this zone from now on.
 content-rules-time-zone = Time zone: { $zone }
 history-by-game = by the game
-error-unknown-time-zone = I do not know the time zone “{ $zone }”. Examples: Europe/Berlin, Europe/London, America/New_York.
+error-unknown-time-zone = I do not know the time zone "{ $zone }". Examples: Europe/Berlin, Europe/London, America/New_York.
 error-nothing-owed = { $name } owes no round.
 error-nothing-owed-unknown = That member owes no round here.
 error-confirm-own = Another member has to confirm your payment.
 error-already-claimed = Your payment already waits for confirmation.
 error-nothing-to-undo = You have nothing to undo.
-error-undo-expired = Undo works for { $minutes } minutes only.
-error-no-such-page = That page does not exist (there are { $pages }).
+error-undo-expired = Undo works for { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+} only.
+error-no-such-page = { $pages ->
+    [0] That page does not exist – the ledger is still empty.
+    [one] That page does not exist – there is only 1 page.
+   *[other] That page does not exist – there are { $pages } pages.
+}
 error-storage = I could not save that – nothing changed, please try again.
 error-game-over = The game is over.
 error-unknown-seat = No such seat.
@@ -309,9 +375,17 @@ error-announcement-pending = { $name } announces the extra throws first.
 error-not-announcing = Announcing works only before the round.
 error-not-starter = Only the round's starter ({ $name }) announces.
 error-extra-not-in-rules = The extra throw { $extra } is not part of these rules.
-error-no-throws-left = You have no throw left (limit { $limit }).
+error-no-throws-left = You have no throw left (limit: { $limit ->
+    [one] 1 throw
+   *[other] { $limit } throws
+}).
 error-must-throw = After turning, the six goes back into the cup: roll first.
-error-nothing-to-keep = Which dice? For example: 1 1
+error-nothing-to-keep = Which dice? { $surface ->
+    [discord] For example: /schocken keep dice:1 1
+    [telegram] For example: /keep 1 1
+    [terminal] For example: k 1 1
+   *[plain] For example: 1 1
+}
 error-invalid-die = A die shows 1 to 6, not { $value }.
 error-not-in-cup = There is no { $value } in your cup.
 error-leave-one = At least one die must stay in the cup.
@@ -327,7 +401,10 @@ error-already-throwing-in = You are already throwing in.
 
 ## Content
 content-debts-title = 🍺 Rounds owed:
-content-debts-line = { $name }: { $rounds }
+content-debts-line = { $name }: { $rounds ->
+    [one] 1 round
+   *[other] { $rounds } rounds
+}
 content-debts-none = Nobody owes a round. Cheers!
 content-history-title = Ledger (page { $page } of { $pages }, newest first):
 content-history-line = #{ $id } { $time } · { $kind } · { $name } { $rounds } · { $reason } · { $actor }
@@ -337,27 +414,66 @@ kind-paid = paid
 kind-claim = claims paid
 kind-reversal = reversal
 content-stats-title = Statistics, season { $season }:
-content-stats-line = { $name }: { $games } games, { $lost } lost, { $halves } halves lost, { $finals } finals, { $blatt } Blattschuss, { $aus }× Schock out{ $best }
+content-stats-line = { $name }: { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $lost } lost, { $halves ->
+    [one] 1 half
+   *[other] { $halves } halves
+} lost, { $finals ->
+    [one] 1 final
+   *[other] { $finals } finals
+}, { $blatt }× Blattschuss, { $aus }× Schock out{ $best }
 content-stats-best = , best throw: { $throw }
 content-stats-none = No games in this season yet.
 content-rules-title = Rules: { $name }
 content-rules-timer = Turn timer: { $seconds ->
     [0] off
+    [one] 1 second
    *[other] { $seconds } seconds
 }
 content-export = The ledger as a CSV file.
-content-help =
-    🎲 Schocken – how to play:
-    new: open a table · join · go: start the game (roll-off)
-    roll · keep 1 1: set dice aside · flip: two sixes become a one · stand · blind
-    table: show the table · reveal: last round · leave · kick NAME · end
-    rules: show/set (admins) · debts: rounds owed · paid NAME · history · undo · export · stats
-    judge: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
-    Only the owner sees the dice under his cup.
+content-help = { $surface ->
+    [discord]
+        🎲 Schocken – how to play, everything under /schocken:
+        new: open a table · join · start: begin the game (roll-off)
+        roll · keep dice:1 1 (set dice aside) · flip: two sixes become a one · stand · blind
+        table: show the table · reveal: last round · leave · kick user:@name · end
+        rules: show, set with text:… (Manage Server) · debts: rounds owed · paid user:@name · history · undo · export · stats
+        judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1
+        Only the owner sees the dice under his cup.
+    [telegram]
+        🎲 Schocken – how to play:
+        /new: open a table · /join · /go: start the game (roll-off)
+        /roll · /keep 1 1: set dice aside · /flip: two sixes become a one · /stand · /blind
+        /table: show the table · /reveal: last round · /leave · /kick name · /end
+        /debts: rounds owed · /paid name · /history · /undo · /export · /stats
+        /rules: show · group admins: /rules to set, /timer, /timezone, /newseason
+        /judge: referee for a real table, e.g. /judge Anna 665 3, Ben 114 2 built, Cem 221 1
+        Only the owner sees the dice under his cup.
+    [terminal]
+        🎲 Schocken – how to play:
+        r: roll · k 1 1: set dice aside · f: two sixes become a one · s: stand · b: blind
+        t: show the table · reveal: last round · leave · kick NAME · end · q: pause
+        rules · debts: rounds owed · paid NAME · history · undo · export · stats
+        judge: referee for a real table, e.g. "judge Anna 665 3, Ben 114 2 built, Cem 221 1"
+        ? shows every command.
+   *[plain]
+        🎲 Schocken – how to play:
+        new: open a table · join · go: start the game (roll-off)
+        roll · keep 1 1: set dice aside · flip: two sixes become a one · stand · blind
+        table: show the table · reveal: last round · leave · kick NAME · end
+        rules: show/set (admins) · debts: rounds owed · paid NAME · history · undo · export · stats
+        judge: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
+        Only the owner sees the dice under his cup.
+}
 debt-paid = paid
 debt-claim = claims paid
 debt-undo = undone
-error-look-first = Look under your cup first ("My cup").
+error-look-first = Look under your cup first { $surface ->
+    [terminal] (press Enter).
+   *[plain] ("My cup").
+}
 error-bad-argument = I cannot read "{ $text }".
 error-bad-button = This button is not valid – it belongs to no table.
 
@@ -380,5 +496,5 @@ console-keys =
     Commands: r = roll · k 1 1 = keep · f = turn sixes · s = stand · b = blind
     a [jule 221 331] = announce · e = throw in · t = table · reveal · Enter = my cup
     debts · history [page] · paid NAME · undo · stats · export [file]
-    rules [preset key=value] · kick NAME · leave · end · judge TEXT · q = pause
+    rules [preset key=value] · timezone ZONE · kick NAME · leave · end · judge TEXT · q = pause
     As another player: NAME: command (e.g. "Ben: paid Anna")

@@ -259,7 +259,7 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
             "judge-error-throw-count",
             &[
                 ("player", p(player)),
-                ("throws", text(throws.to_string())),
+                ("throws", num(*throws)),
                 ("max", num(*max)),
             ],
         ),
@@ -272,7 +272,7 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
             "judge-error-over-limit",
             &[
                 ("player", p(player)),
-                ("throws", text(throws.to_string())),
+                ("throws", num(*throws)),
                 ("limit", num(*limit)),
             ],
         ),

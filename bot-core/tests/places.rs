@@ -321,3 +321,81 @@ async fn the_roller_sees_the_throw_that_ended_the_round() {
     }
     panic!("no round ended");
 }
+
+#[tokio::test]
+async fn a_table_button_a_few_moves_old_counts_unless_it_repeats_ones_own_move() {
+    // The platforms pace the table message's edits, so its buttons can be a move or two
+    // behind. Ben's stand from the message as it was before Anna rolled still counts; a
+    // second press of a button one already used is a double click.
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben", "Cem"]).await;
+    let first = h.current().await.expect("someone to play");
+    let shown = h.public().await;
+    let button = |action, version| {
+        args::button_command(
+            chat(),
+            actor(&first),
+            &ButtonId::new(action, shown.table_id, version),
+        )
+    };
+    h.ok(actor(&first), Request::Look).await;
+    let rolled = h
+        .service
+        .handle(button(ButtonAction::Roll, shown.version))
+        .await;
+    assert!(!rolled.is_error(), "{:?}", rolled.error_kind());
+    let version_after_roll = rolled.table.as_ref().expect("table").version;
+    assert!(version_after_roll > shown.version);
+    // The same roll button again (the message had not caught up): a double click.
+    let again = h
+        .service
+        .handle(button(ButtonAction::Roll, shown.version))
+        .await;
+    assert_eq!(again.error_kind(), Some(&ServiceError::Stale));
+    // His stand from the same old message is another move: it counts.
+    let stood = h
+        .service
+        .handle(button(ButtonAction::Stand, shown.version))
+        .await;
+    assert!(!stood.is_error(), "{:?}", stood.error_kind());
+    // A button of a version the table never had is stale.
+    let future = h
+        .service
+        .handle(button(ButtonAction::Stand, shown.version + 100))
+        .await;
+    assert_eq!(future.error_kind(), Some(&ServiceError::Stale));
+}
+
+#[tokio::test]
+async fn a_button_of_an_earlier_round_is_stale() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let shown = h.public().await;
+    let round = shown.view.as_ref().expect("view").round;
+    // Play until the round changes.
+    for _ in 0..20 {
+        let Some(name) = h.current().await else { break };
+        let view = h.public().await.view.expect("view");
+        if view.round != round {
+            break;
+        }
+        let request = if view.announcing {
+            Request::Roll
+        } else {
+            Request::Stand
+        };
+        h.ok(actor(&name), request).await;
+    }
+    let now = h.public().await;
+    assert_ne!(now.view.as_ref().expect("view").round, round);
+    let name = h.current().await.expect("someone");
+    let old = args::button_command(
+        chat(),
+        actor(&name),
+        &ButtonId::new(ButtonAction::Stand, shown.table_id, shown.version),
+    );
+    assert_eq!(
+        h.service.handle(old).await.error_kind(),
+        Some(&ServiceError::Stale)
+    );
+}

@@ -741,7 +741,10 @@ async fn locales_per_user_and_per_chat() {
     // A refusal goes to the actor, in his language.
     assert_eq!(reply.actor_lang, Lang::En);
     let error = reply.error_kind().expect("no table");
-    assert!(render::error_text(error, None, Voice::plain(reply.actor_lang)).starts_with("No table is open"));
+    assert!(
+        render::error_text(error, None, Voice::plain(reply.actor_lang))
+            .starts_with("No table is open")
+    );
     // Public replies follow the chat.
     let reply = h
         .service

@@ -167,6 +167,8 @@ fn report(
         return emit(&value.to_string());
     }
     let a = text::arg_text;
+    // Counts as Fluent numbers, so the texts choose "1 Spiel" or "2 Spiele".
+    let count = |n: u64| text::arg_num(i64::try_from(n).unwrap_or(i64::MAX));
     let per_seat = |counts: &[u64], whole: u64| -> String {
         counts
             .iter()
@@ -188,7 +190,7 @@ fn report(
             lang,
             "sim-header",
             &[
-                ("games", a(games.to_string())),
+                ("games", count(games)),
                 ("players", text::arg_num(args.players as i64)),
                 ("rules", a(rules.to_string())),
                 ("seed", a(seed.to_string())),
@@ -208,10 +210,10 @@ fn report(
             lang,
             "sim-parts",
             &[
-                ("halves", a(halves.to_string())),
-                ("finals", a(tally.finals.to_string())),
+                ("halves", count(halves)),
+                ("finals", count(tally.finals)),
                 ("finals_pct", a(pct(tally.finals, games, lang))),
-                ("blattschuss", a(tally.blattschuss.to_string())),
+                ("blattschuss", count(tally.blattschuss)),
                 ("blattschuss_pct", a(pct(tally.blattschuss, games, lang))),
             ],
         ),

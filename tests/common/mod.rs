@@ -81,7 +81,6 @@ impl Bot {
             Platform::Telegram(fake) => {
                 cmd.env("TELOXIDE_TOKEN", fake.token())
                     .env("TELOXIDE_API_URL", fake.api_url())
-                    .env("SCHOCKEN_TELEGRAM_THROTTLE", "off")
                     .env_remove("DISCORD_TOKEN");
             }
         }
@@ -388,12 +387,19 @@ pub fn under_cup(line: &str) -> Vec<String> {
 }
 
 /// The player name a table cleans `name` to: no control characters, whitespace runs as one
-/// space, at most 32 characters, no space at the end (bot-core's `clean_name`).
+/// space, at most 32 characters (a longer one cut to 31 and "…"), never empty (bot-core's
+/// `clean_name`).
 pub fn table_name(name: &str) -> String {
     let cleaned: String = name.chars().filter(|c| !c.is_control()).collect();
     let joined = cleaned.split_whitespace().collect::<Vec<_>>().join(" ");
-    let short: String = joined.chars().take(32).collect();
-    short.trim_end().to_string()
+    if joined.is_empty() {
+        return "?".into();
+    }
+    if joined.chars().count() <= 32 {
+        return joined;
+    }
+    let short: String = joined.chars().take(31).collect();
+    format!("{}…", short.trim_end())
 }
 
 /// The names a table gives players joining in this order: cleaned, and a second "Anna"

@@ -70,6 +70,11 @@ pub fn parse(line: &str) -> Input {
             let (preset, switches) = args::parse_rules(rest);
             Request::SetRules { preset, switches }
         }
+        // Without a zone: the rules, which name the table's time zone.
+        "zeitzone" | "timezone" if rest.is_empty() => Request::ShowRules,
+        "zeitzone" | "timezone" => Request::SetTimeZone {
+            zone: rest.to_string(),
+        },
         "saison" | "season" => Request::CloseSeason,
         "raus" | "kick" => {
             if rest.is_empty() {
@@ -117,6 +122,23 @@ mod tests {
                 debtor: Some(UserRef::Name("Ben".into()))
             })
         );
+    }
+
+    #[test]
+    fn time_zone() {
+        assert_eq!(
+            parse("zeitzone Europe/Vienna"),
+            Input::Request(Request::SetTimeZone {
+                zone: "Europe/Vienna".into()
+            })
+        );
+        assert_eq!(
+            parse("timezone America/New_York"),
+            Input::Request(Request::SetTimeZone {
+                zone: "America/New_York".into()
+            })
+        );
+        assert_eq!(parse("zeitzone"), Input::Request(Request::ShowRules));
     }
 
     #[test]

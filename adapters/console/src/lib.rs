@@ -4,7 +4,7 @@
 
 mod commands;
 
-use bot_core::engine::{Event, MAX_PLAYERS, RuleSet};
+use bot_core::engine::{Event, MAX_PLAYERS, Part, RuleSet, Viewer};
 use bot_core::render::{self, Surface, Voice};
 use bot_core::service::reply::Content;
 use bot_core::service::{
@@ -44,6 +44,8 @@ struct Console<R, W> {
     out: W,
     /// The human who last saw his cup (the keyboard is his until it passes on).
     holder: Option<String>,
+    /// The last round whose reveal this terminal printed (the table then leaves it out).
+    revealed: Option<(Part, u32)>,
 }
 
 fn actor(name: &str, lang: Lang) -> Actor {
@@ -75,6 +77,7 @@ where
         input,
         out: output,
         holder: None,
+        revealed: None,
     };
     console.say(&tr(
         console.lang,
@@ -101,6 +104,25 @@ where
     R: tokio::io::AsyncBufRead + Unpin,
     W: Write,
 {
+    /// Texts as the terminal shows them: hints spell its own commands.
+    fn voice(&self) -> Voice {
+        Voice::new(self.lang, Surface::Terminal)
+    }
+
+    /// The table message, without the last round's reveal if it was printed already.
+    fn table_text(&self, table: &PublicTable) -> String {
+        let mut table = table.clone();
+        if let Some(view) = table.view.as_mut()
+            && view
+                .last_round
+                .as_ref()
+                .is_some_and(|r| Some((r.part, r.number)) == self.revealed)
+        {
+            view.last_round = None;
+        }
+        render::table_text(&table, self.lang)
+    }
+
     fn say(&mut self, text: &str) -> anyhow::Result<()> {
         writeln!(self.out, "{text}")?;
         self.out.flush()?;
@@ -230,7 +252,8 @@ where
             };
             if self.holder.as_deref() != Some(current.as_str()) {
                 // Hot seat: the next player's cup shows only after the hand-off.
-                self.say(&render::table_text(&table, lang))?;
+                let text = self.table_text(&table);
+                self.say(&text)?;
                 let handoff = tr(
                     lang,
                     "console-handoff",
@@ -292,7 +315,9 @@ where
                 Input::Unknown(t) => {
                     self.say(&tr(lang, "console-unknown", &[("text", arg_text(t))]))?
                 }
-                Input::Invalid(e) => self.say(&render::error_text(&e, Some(&table), Voice::new(lang, Surface::Terminal)))?,
+                Input::Invalid(e) => {
+                    self.say(&render::error_text(&e, Some(&table), self.voice()))?
+                }
                 Input::Export(path) => {
                     let reply = self.handle(&who, Request::Export).await;
                     if let Some(Content::Export { filename, csv }) = &reply.content {
@@ -304,14 +329,19 @@ where
                     }
                 }
                 Input::Request(request) => {
+                    let show_table = request == Request::Show;
                     let reply = self.handle(&who, request).await;
                     // Somebody else acting may not see the current player's cup.
                     let mut reply = reply;
                     if who != current {
                         self.holder = None;
                     }
-                    if self.holder.is_none() {
+                    if self.holder.is_none() || only_a_covered_cup(&reply, &current) {
                         reply.private = None;
+                    }
+                    if let Some(table) = reply.table.as_ref().filter(|_| show_table) {
+                        // Asked for: the whole table, the last round with it.
+                        self.say(&render::table_text(table, lang))?;
                     }
                     self.show(&reply)?;
                 }
@@ -322,33 +352,65 @@ where
     /// Prints a reply: notices, reveals, the actor's private view and read-only content.
     fn show(&mut self, reply: &Reply) -> anyhow::Result<()> {
         let lang = self.lang;
+        let voice = self.voice();
         let table = reply.table.as_ref();
+        let mut revealed = false;
         for notice in &reply.notices {
             // The reveal comes where the round ended, before the next one begins.
             let line = match (notice, table) {
                 (Notice::Game(Event::RoundScored(summary)), Some(t)) => {
+                    self.revealed = Some((summary.part, summary.number));
+                    revealed = true;
                     Some(render::reveal_text(summary, t, lang))
                 }
-                _ => render::notice_text(notice, table, Voice::new(lang, Surface::Terminal)),
+                _ => render::notice_text(notice, table, voice),
             };
             if let Some(line) = line {
                 self.say(&line)?;
             }
         }
         for notice in &reply.private_notices {
-            if let Some(line) = render::notice_text(notice, table, Voice::new(lang, Surface::Terminal)) {
+            if let Some(line) = render::notice_text(notice, table, voice) {
                 self.say(&line)?;
             }
         }
         if let Some(content) = &reply.content {
-            self.say(&render::content_text(content, Voice::new(lang, Surface::Terminal)))?;
+            self.say(&render::content_text(content, voice))?;
         }
         let game_on = table.is_none_or(|t| t.status.is_open());
         if let Some(private) = reply.private.as_ref().filter(|_| game_on) {
-            self.say(&render::private_text(private))?;
+            let mut private = private.clone();
+            if revealed {
+                // The whole round was just revealed above, his own throw with it.
+                private.round_over = None;
+            }
+            self.say(&render::private_text(&private))?;
         }
         Ok(())
     }
+}
+
+/// Whether the actor's private view in `reply` shows only a covered cup not worth printing:
+/// the next round's cup while somebody else is to play, or his own turn without blind play,
+/// when the terminal lifts the cup for him right away.
+fn only_a_covered_cup(reply: &Reply, at_keyboard: &str) -> bool {
+    let (Some(table), Some(private)) = (&reply.table, &reply.private) else {
+        return false;
+    };
+    let Viewer::Player(seat) = private.view.viewer else {
+        return false;
+    };
+    let covered = private
+        .view
+        .players
+        .iter()
+        .find(|p| p.seat == seat)
+        .and_then(|p| p.cup.as_ref())
+        .is_some_and(|c| !c.looked && !c.done);
+    let his_turn = private.view.current == Some(seat);
+    covered
+        && (!his_turn
+            || (!table.rules.blind && current_name(table).as_deref() == Some(at_keyboard)))
 }
 
 fn valid_names(names: &[String]) -> bool {

@@ -25,6 +25,7 @@ cmd-stats = Statistik dieser Saison
 cmd-judge = Schiedsrichter für einen echten Tisch
 cmd-help = So geht's
 cmd-timer = Zugzeit in Sekunden, 0 = aus (Admins)
+cmd-timezone = Zeitzone der Gruppe, z. B. Europe/Vienna (Admins)
 cmd-newseason = Saison abschließen (Admins)
 
 ## Nachrichten
@@ -33,4 +34,5 @@ button-private = 🔒 Mein Becher privat
 private-welcome = Hallo { $name }! Mach in deiner Gruppe mit /neu einen Tisch auf. Tippe unter dem Tisch auf „🔒 Mein Becher privat“, dann zeige ich dir hier deinen Becher – mit allen Knöpfen –, wenn du dran bist.
 private-linked = Verbunden: Dein Becher kommt hierher, wenn du dran bist.
 private-no-cup = Gerade hast du keinen Becher.
-refused-see-cup = Das passt nicht zu deinem Becher – schau mit „👀 Mein Becher“ nach.
+roll-confirmed = 🎲 Geworfen! Deine Würfel zeigt dir „👀 Mein Becher“ – nur dir.
+refused-see-cup = Das ging gerade nicht. Was geht, zeigen dir die Knöpfe unter deinem Becher: tippe auf „👀 Mein Becher“.

@@ -25,6 +25,7 @@ cmd-stats = Statistics of this season
 cmd-judge = Referee a real table
 cmd-help = How to play
 cmd-timer = Turn timer in seconds, 0 = off (admins)
+cmd-timezone = The group's time zone, e.g. Europe/London (admins)
 cmd-newseason = Close the season (admins)
 
 ## Messages
@@ -33,4 +34,5 @@ button-private = 🔒 My cup in private
 private-welcome = Hello { $name }! Open a table in your group with /new. Tap "🔒 My cup in private" under the table, and I show you your cup here – with every button – when it is your turn.
 private-linked = Linked: your cup comes here when it is your turn.
 private-no-cup = You have no cup at the moment.
-refused-see-cup = That does not fit your cup – have a look with "👀 My cup".
+roll-confirmed = 🎲 Thrown! “👀 My cup” shows your dice – to you alone.
+refused-see-cup = That did not work just now. The buttons under your cup show what you can do: tap “👀 My cup”.

@@ -1,14 +1,15 @@
-//! The running bot: its shared state, the start-up (who am I, no webhook, the command menus),
-//! and the long-polling dispatcher. Updates of one chat are handled one after another
-//! (teloxide's default distribution by chat); chats run in parallel.
+//! The running bot: the start-up (who am I, no webhook, the command menus) and the
+//! long-polling dispatcher. Updates of one chat are handled one after another (teloxide's
+//! default distribution by chat) and never wait for a write to the group: writes go to the
+//! outbox. Chats run in parallel.
 
-use crate::handlers;
-use crate::identity;
-use crate::memory::{PrivateChats, TableChats, TableMessages};
-use crate::present::{Origin, system_actor};
+use crate::memory::{PrivateChats, TablePlaces};
+use crate::outbox::Outbox;
+use crate::place::Place;
 use crate::send::{Api, Redactor, retry};
-use crate::{commands, outbound, text};
-use bot_core::service::{Command, Request, Service};
+use crate::state::App;
+use crate::{commands, handlers, migrate, outbound, text};
+use bot_core::service::Service;
 use bot_core::text::Lang;
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,80 +24,6 @@ use tracing::{info, warn};
 
 /// How long one `getUpdates` call waits for updates.
 const POLL_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Everything the handlers share.
-pub struct App<B> {
-    pub bot: B,
-    pub service: Arc<Service>,
-    /// The bot's username (`/cmd@username`, deep links).
-    pub username: String,
-    pub redact: Redactor,
-    pub tables: TableChats,
-    pub messages: TableMessages,
-    pub private: PrivateChats,
-}
-
-impl<B: Api> App<B> {
-    pub fn new(bot: B, service: Arc<Service>, username: String, redact: Redactor) -> App<B> {
-        App {
-            bot,
-            service,
-            username,
-            redact,
-            tables: TableChats::default(),
-            messages: TableMessages::default(),
-            private: PrivateChats::default(),
-        }
-    }
-
-    /// A group became a supergroup: the service moves table, ledger and statistics; the
-    /// adapter's memory follows. Telegram tells it twice (old and new chat): the second time
-    /// there is nothing left to move.
-    pub async fn migrate(&self, old: i64, new: i64) {
-        if old == new {
-            return;
-        }
-        self.migrate_data(old, new).await;
-        self.repost(new).await;
-    }
-
-    /// Moves the chat's data (a send to the old group failed with its new id).
-    pub async fn migrate_data(&self, old: i64, new: i64) {
-        match self
-            .service
-            .migrate_chat(&identity::chat_id(old), &identity::chat_id(new))
-            .await
-        {
-            Ok(()) => info!(old, new, "group became a supergroup; its table follows"),
-            Err(e) => warn!(old, new, error = %e, "could not move the chat's data"),
-        }
-        self.tables.migrate(old, new);
-        self.messages.forget(old);
-    }
-
-    /// The old group's table message is gone with the group: posts the open table anew.
-    async fn repost(&self, new: i64) {
-        let show = Command::new(identity::chat_id(new), system_actor(), Request::Show);
-        let reply = self.service.handle(show).await;
-        if reply
-            .table
-            .as_ref()
-            .is_some_and(|t| t.status.is_open() && !self.shown_in(new, t.table_id))
-        {
-            self.present(new, Some(&Request::Show), &reply, Origin::System)
-                .await;
-        }
-    }
-
-    /// Whether `chat` shows table `table` already (a second migration notice changes nothing).
-    fn shown_in(&self, chat: i64, table: i64) -> bool {
-        self.messages
-            .slot(chat)
-            .try_lock()
-            .map(|m| m.shown.is_some_and(|(t, _)| t == table))
-            .unwrap_or(true)
-    }
-}
 
 /// Asks Telegram who the bot is, retrying while the network is down; a rejected token ends it.
 async fn who_am_i<B: Api>(bot: &B, redact: &Redactor) -> anyhow::Result<Me> {
@@ -172,22 +99,35 @@ where
     drop_webhook(&bot, &redact).await;
     register_commands(&bot, &redact).await;
 
-    let app = Arc::new(App::new(
-        bot.clone(),
-        service.clone(),
+    let (events, mut outbox_events) = tokio::sync::mpsc::unbounded_channel();
+    let private = Arc::new(PrivateChats::default());
+    let app = Arc::new(App {
+        bot: bot.clone(),
+        service: service.clone(),
         username,
-        redact.clone(),
-    ));
+        redact: redact.clone(),
+        outbox: Outbox::new(bot.clone(), redact.clone(), private.clone(), events),
+        places: TablePlaces::default(),
+        private,
+    });
     match service.store().open_tables().await {
         Ok(tables) => {
             for t in tables {
-                if let Some(chat) = identity::telegram_chat(&t.chat) {
-                    app.tables.remember(t.id, chat);
+                if let Some(place) = Place::from_id(&t.chat) {
+                    app.places.remember(t.id, place);
                 }
             }
         }
         Err(e) => warn!(error = %e, "could not list the open tables"),
     }
+    let outbox_task = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            while let Some(event) = outbox_events.recv().await {
+                migrate::on_outbox_event(&app, event).await;
+            }
+        })
+    };
     // Timer moves: subscribed before the first update, so none is missed.
     let timers = tokio::spawn(outbound::forward(app.clone(), service.subscribe()));
 
@@ -215,5 +155,6 @@ where
         .try_dispatch_with_listener(listener, listener_errors)
         .await;
     timers.abort();
+    outbox_task.abort();
     result.map_err(|e| anyhow::anyhow!("Telegram: {}", redact.clean(&e)))
 }

@@ -32,6 +32,7 @@ pub enum Cmd {
     Judge,
     Help,
     Timer,
+    TimeZone,
     NewSeason,
     /// The private chat's START (with a deep-link payload).
     Start,
@@ -72,6 +73,7 @@ const NAMES: &[Names] = &[
     n(Cmd::Judge, "judge", &[], "cmd-judge"),
     n(Cmd::Help, "help", &["hilfe"], "cmd-help"),
     n(Cmd::Timer, "timer", &["zugzeit"], "cmd-timer"),
+    n(Cmd::TimeZone, "timezone", &["zeitzone"], "cmd-timezone"),
     n(
         Cmd::NewSeason,
         "newseason",
@@ -229,6 +231,10 @@ pub fn request(cmd: Cmd, args: &str, reply_to: ReplyTarget) -> Result<Request, S
         Cmd::Timer => Request::SetTimer {
             seconds: args.parse().map_err(|_| bad(args))?,
         },
+        Cmd::TimeZone if args.is_empty() => Request::ShowRules,
+        Cmd::TimeZone => Request::SetTimeZone {
+            zone: args.to_string(),
+        },
         Cmd::NewSeason => Request::CloseSeason,
     })
 }
@@ -246,6 +252,7 @@ pub fn needs_admin(request: &Request) -> bool {
         request,
         Request::SetRules { .. }
             | Request::SetTimer { .. }
+            | Request::SetTimeZone { .. }
             | Request::End
             | Request::Kick { .. }
             | Request::CloseSeason
@@ -358,6 +365,13 @@ mod tests {
             request(Cmd::Timer, "60", None),
             Ok(Request::SetTimer { seconds: 60 })
         );
+        assert_eq!(
+            request(Cmd::TimeZone, "Europe/Vienna", None),
+            Ok(Request::SetTimeZone {
+                zone: "Europe/Vienna".into()
+            })
+        );
+        assert_eq!(lookup("zeitzone"), Some(Cmd::TimeZone));
         assert!(needs_admin(&Request::End));
         assert!(!needs_admin(&Request::ShowRules));
     }

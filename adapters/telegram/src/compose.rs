@@ -1,41 +1,37 @@
-//! Message texts from a reply, with the shared renderer: the table message with this reply's
-//! notices under it, answers, refusals, alerts. Telegram's limits are applied here (4096
+//! Message texts from a reply, with the shared renderer in Telegram's voice: the table
+//! message's parts, answers, refusals, alerts. Telegram's limits are applied here (4096
 //! characters per message, 200 per alert).
 
-use bot_core::render::{Surface, Voice, self, clip};
-use bot_core::service::{Content, Notice, PrivateView, PublicTable, Reply};
+use bot_core::render::{self, Surface, Voice, clip};
+use bot_core::service::{Content, PrivateView, Reply, ServiceError};
 use bot_core::text::Lang;
 
 /// The longest message text Telegram takes.
 pub const MAX_TEXT: usize = 4096;
 /// The longest alert (answerCallbackQuery) text.
 pub const MAX_ALERT: usize = 200;
+/// The longest caption of a document.
+pub const MAX_CAPTION: usize = 1024;
+
+/// Texts for a reader in `lang`, as Telegram spells commands.
+pub fn voice(lang: Lang) -> Voice {
+    Voice::new(lang, Surface::Telegram)
+}
 
 /// The public notices of a reply, one line each, in the chat's language.
 pub fn notices(reply: &Reply) -> Vec<String> {
     reply
         .notices
         .iter()
-        .filter_map(|n| render::notice_text(n, reply.table.as_ref(), Voice::new(reply.lang, Surface::Telegram)))
+        .filter_map(|n| render::notice_text(n, reply.table.as_ref(), voice(reply.lang)))
         .collect()
-}
-
-/// The table message: the table, then what just happened.
-pub fn table_message(t: &PublicTable, reply: &Reply) -> String {
-    let mut text = render::table_text(t, reply.lang);
-    let lines = notices(reply);
-    if !lines.is_empty() {
-        text.push_str("\n\n");
-        text.push_str(&lines.join("\n"));
-    }
-    clip(&text, MAX_TEXT)
 }
 
 /// A read-only answer, after the notices that came with it (a rules change names the rules,
 /// then shows them).
 pub fn content_message(content: &Content, reply: &Reply) -> String {
     let mut parts = notices(reply);
-    parts.push(render::content_text(content, Voice::new(reply.lang, Surface::Telegram)));
+    parts.push(render::content_text(content, voice(reply.lang)));
     clip(&parts.join("\n\n"), MAX_TEXT)
 }
 
@@ -46,37 +42,24 @@ pub fn notice_message(reply: &Reply) -> Option<String> {
 }
 
 /// The actor's own notices (refusals, "already done", "you do not play this round") in his
-/// language; `table` names the seats a refusal mentions.
-pub fn private_notices(reply: &Reply, table: Option<&PublicTable>) -> Option<String> {
-    let table = reply.table.as_ref().or(table);
+/// language.
+pub fn private_notices(reply: &Reply) -> Option<String> {
     let lines: Vec<String> = reply
         .private_notices
         .iter()
-        .filter_map(|n| render::notice_text(n, table, Voice::new(reply.actor_lang, Surface::Telegram)))
+        .filter_map(|n| render::notice_text(n, reply.table.as_ref(), voice(reply.actor_lang)))
         .collect();
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
-/// Whether the private notices say something the presser should read in an alert rather than
-/// a fleeting toast.
-pub fn is_refusal(reply: &Reply) -> bool {
-    reply
-        .private_notices
-        .iter()
-        .any(|n| matches!(n, Notice::Error(_) | Notice::Stale | Notice::NotPlaying))
+/// A refusal before the service was asked (a forged button, unreadable arguments).
+pub fn error(e: &ServiceError, lang: Lang) -> String {
+    render::error_text(e, None, voice(lang))
 }
 
-/// Whether a refusal says something about the actor's covered dice ("there is no 4 in your
-/// cup", "turning needs two sixes"): not for the group's eyes.
-pub fn tells_about_cup(reply: &Reply) -> bool {
-    use bot_core::engine::ActionError;
-    use bot_core::service::ServiceError;
-    matches!(
-        reply.error_kind(),
-        Some(ServiceError::Action(
-            ActionError::NotInCup { .. } | ActionError::NoTwoSixes
-        ))
-    )
+/// The help, in the asker's language.
+pub fn help(lang: Lang) -> String {
+    render::content_text(&Content::Help, voice(lang))
 }
 
 /// The actor's cup as an alert.
@@ -89,14 +72,9 @@ pub fn private_message(p: &PrivateView) -> String {
     clip(&render::private_text(p), MAX_TEXT)
 }
 
-/// A refusal for an alert.
+/// A text for an alert.
 pub fn alert_text(text: &str) -> String {
     clip(text, MAX_ALERT)
-}
-
-/// A round's reveal message.
-pub fn reveal(summary: &bot_core::engine::RoundSummary, t: &PublicTable, lang: Lang) -> String {
-    clip(&render::reveal_text(summary, t, lang), MAX_TEXT)
 }
 
 #[cfg(test)]
@@ -108,5 +86,11 @@ mod tests {
         assert_eq!(clip("abc", 3), "abc");
         assert_eq!(clip("⚀⚁⚂⚃", 3), "⚀⚁…");
         assert_eq!(clip(&"x".repeat(5000), MAX_TEXT).chars().count(), MAX_TEXT);
+    }
+
+    #[test]
+    fn hints_speak_telegram() {
+        let text = error(&ServiceError::NoTable, Lang::De);
+        assert!(!text.contains("/schocken"), "{text}");
     }
 }

@@ -49,7 +49,12 @@ pub fn lang(user: &User) -> Lang {
 }
 
 pub fn actor(user: &User, admin: bool) -> Actor {
-    Actor::new(user_id(user.id.0), display_name(user), Some(lang(user)), admin)
+    Actor::new(
+        user_id(user.id.0),
+        display_name(user),
+        Some(lang(user)),
+        admin,
+    )
 }
 
 /// The table message as the service remembers it: `<chat>:<message id>`.
@@ -61,21 +66,6 @@ pub fn message_ref(chat: i64, message: i32) -> String {
 pub fn parse_message_ref(text: &str) -> Option<(i64, i32)> {
     let (chat, message) = text.split_once(':')?;
     Some((chat.parse().ok()?, message.parse().ok()?))
-}
-
-/// The deep-link payload of a group (`g-100123`): [A-Za-z0-9_-], at most 64 characters.
-pub fn start_payload(chat: i64) -> String {
-    format!("g{chat}")
-}
-
-/// The group a deep-link payload names.
-pub fn parse_start_payload(payload: &str) -> Option<i64> {
-    let payload = payload.trim();
-    if payload.len() > 64 {
-        return None;
-    }
-    let chat: i64 = payload.strip_prefix('g')?.parse().ok()?;
-    (chat < 0).then_some(chat)
 }
 
 #[cfg(test)]
@@ -104,24 +94,6 @@ mod tests {
         assert_eq!(telegram_user(&user_id(42)), Some(42));
         assert_eq!(parse_message_ref(&message_ref(-5, 17)), Some((-5, 17)));
         assert_eq!(parse_message_ref("x"), None);
-    }
-
-    #[test]
-    fn deep_link_payloads_are_short_and_checked() {
-        let p = start_payload(-1_001_234_567_890);
-        assert!(p.len() <= 64);
-        assert!(
-            p.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
-        );
-        assert_eq!(parse_start_payload(&p), Some(-1_001_234_567_890));
-        assert_eq!(
-            parse_start_payload("g42"),
-            None,
-            "a private chat is no group"
-        );
-        assert_eq!(parse_start_payload("hello"), None);
-        assert_eq!(parse_start_payload(&"g-1".repeat(30)), None);
     }
 
     #[test]

@@ -2,10 +2,10 @@
 //! versioned button id), the deep link to the private chat under the table, and the private
 //! cup's full controls.
 
-use crate::identity::start_payload;
+use crate::place::Place;
 use crate::text;
 use bot_core::render::{self, Button};
-use bot_core::service::{PrivateView, PublicTable, TableStatus};
+use bot_core::service::{ButtonAction, ButtonId, PrivateView, PublicTable, TableStatus};
 use bot_core::text::Lang;
 use teloxide::types::{InlineKeyboardButton, InlineKeyboardMarkup};
 
@@ -18,19 +18,20 @@ pub fn inline(rows: &[Vec<Button>]) -> InlineKeyboardMarkup {
     }))
 }
 
-/// `https://t.me/<bot>?start=g<chat>`: opens the private chat and sends `/start g<chat>`.
-pub fn deep_link(username: &str, chat: i64) -> String {
-    format!("https://t.me/{username}?start={}", start_payload(chat))
+/// `https://t.me/<bot>?start=g<chat>[_<topic>]`: opens the private chat and sends
+/// `/start g<chat>[_<topic>]`.
+pub fn deep_link(username: &str, place: Place) -> String {
+    format!("https://t.me/{username}?start={}", place.start_payload())
 }
 
 /// The table message's keyboard: roll, look at my cup, stand (or join, go) — nothing that
 /// depends on hidden dice — and, in a group with an open table, the link to the private cup.
-pub fn table(t: &PublicTable, lang: Lang, chat: i64, username: &str) -> InlineKeyboardMarkup {
+pub fn table(t: &PublicTable, lang: Lang, place: Place, username: &str) -> InlineKeyboardMarkup {
     let mut markup = inline(&render::table_buttons(t, lang));
     let open = matches!(t.status, TableStatus::Lobby | TableStatus::Running);
-    if open && chat < 0 && !username.is_empty() {
+    if open && place.is_group() && !username.is_empty() {
         let label = text::tr(lang, "button-private", &[]);
-        if let Ok(url) = deep_link(username, chat).parse() {
+        if let Ok(url) = deep_link(username, place).parse() {
             markup = markup.append_row([InlineKeyboardButton::url(label, url)]);
         }
     }
@@ -44,6 +45,13 @@ pub fn private_rows(p: &PrivateView) -> Vec<Vec<Button>> {
 
 pub fn private(p: &PrivateView) -> InlineKeyboardMarkup {
     inline(&private_rows(p))
+}
+
+/// One "look at my cup" button for a table (under a confirmation of a typed roll).
+pub fn look(table: i64, version: u64, lang: Lang) -> InlineKeyboardMarkup {
+    let id = ButtonId::new(ButtonAction::Look, table, version).encode();
+    let label = bot_core::text::tr(lang, "button-look", &[]);
+    InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(label, id)]])
 }
 
 /// Every `callback_data` of a keyboard (for checks).
@@ -68,8 +76,16 @@ mod tests {
     #[test]
     fn deep_links_carry_the_group() {
         assert_eq!(
-            deep_link("SchockenBot", -100_123),
+            deep_link("SchockenBot", Place::chat(-100_123)),
             "https://t.me/SchockenBot?start=g-100123"
+        );
+        let topic = Place {
+            chat: -100_123,
+            thread: Some(7),
+        };
+        assert_eq!(
+            deep_link("SchockenBot", topic),
+            "https://t.me/SchockenBot?start=g-100123_7"
         );
     }
 

@@ -1,33 +1,35 @@
-//! Schocken on Telegram: commands with German aliases, one table message per game edited in
-//! place with inline buttons, and hidden cups as alert popups to their owner. The adapter only
-//! translates between Telegram and the service; every rule is decided in `bot-core`.
+//! Schocken on Telegram: commands with German aliases, one table message per game (per
+//! topic in a forum group) edited in place with inline buttons, and hidden cups as alert
+//! popups to their owner or in his private chat. The adapter only translates between
+//! Telegram and the service; every rule is decided in `bot-core`.
 //!
-//! Modules, one job each:
+//! Imports run one way, top to bottom:
 //! - [`app`]: start-up (getMe, webhook, command menus) and the long-polling dispatcher;
-//! - [`handlers`]: updates (commands, button presses, private START, migrations) → commands;
-//! - [`present`]: a service reply → what Telegram shows, and to whom;
-//! - [`table_message`]: the one table message per game, edited in place;
-//! - [`cups`]: private cups with full controls; [`messages`]: texts, documents, alerts;
-//! - [`commands`]: command names, German aliases, menus, arguments → requests;
+//! - [`handlers`]: updates (commands, button presses, private START) → commands;
+//!   [`migrate`]: a group that became a supergroup; [`outbound`]: timer moves;
+//! - [`state`]: what the handlers share, and carrying out a plan;
+//! - [`plan`]: a service reply → what to answer, write and send, decided without I/O;
+//! - [`outbox`]: every write to a chat, paced to Telegram's limits and coalesced;
 //! - [`compose`], [`keyboard`]: texts and inline keyboards from the shared renderer;
-//! - [`identity`]: Telegram ids ↔ the service's ids, names, languages, deep links;
-//! - [`memory`]: what the adapter remembers (table messages, tables' chats, private chats);
-//! - [`send`]: Bot API calls with 429 retries, error kinds, token redaction;
-//! - [`outbound`]: timer moves from the service; [`text`]: the adapter's own Fluent texts.
+//!   [`commands`]: command names, German aliases, menus, arguments → requests;
+//! - [`place`]: chats and forum topics; [`identity`]: ids, names, languages;
+//!   [`memory`]: tables' places and private chats; [`send`]: errors, 429 retries, token
+//!   redaction; [`text`]: the adapter's own Fluent texts.
 
 pub mod app;
 pub mod commands;
 pub mod compose;
-pub mod cups;
 pub mod handlers;
 pub mod identity;
 pub mod keyboard;
 pub mod memory;
-pub mod messages;
+pub mod migrate;
 pub mod outbound;
-pub mod present;
+pub mod outbox;
+pub mod place;
+pub mod plan;
 pub mod send;
-pub mod table_message;
+pub mod state;
 pub mod text;
 
 use bot_core::service::Service;
@@ -116,8 +118,16 @@ pub async fn run(service: Arc<Service>, config: TelegramConfig) -> anyhow::Resul
     let bot = client(&config)?;
     let redact = send::Redactor::new(config.token());
     if config.throttle {
-        // Telegram's limits (1 message/s per chat, 20/min per group, 30/s overall).
-        app::run(service, bot.throttle(Limits::default()), redact).await
+        // Telegram's limits (1 message/s per chat, 20/min per group, 30/s overall). The
+        // outbox keeps them itself; Throttle guards sends on top. Its default assumes 10 a
+        // minute in supergroups, which would hold the group's writes behind its queue.
+        let limits = Limits {
+            messages_per_sec_chat: 1,
+            messages_per_min_chat: outbox::GROUP_WRITES as u32,
+            messages_per_min_channel_or_supergroup: outbox::GROUP_WRITES as u32,
+            messages_per_sec_overall: 30,
+        };
+        app::run(service, bot.throttle(limits), redact).await
     } else {
         app::run(service, bot, redact).await
     }

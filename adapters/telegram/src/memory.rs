@@ -1,71 +1,41 @@
 //! What the adapter remembers between updates (in memory; the game itself lives in the
-//! service): which group a table belongs to, what each chat's table message shows, and who can
-//! be written to privately.
+//! service): which place a table belongs to, and who can be written to privately. What the
+//! table messages show is the outbox's business.
 
-use bot_core::service::PublicTable;
+use crate::place::Place;
 use bot_core::text::Lang;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
-use teloxide::types::InlineKeyboardMarkup;
+use std::sync::{Mutex, MutexGuard};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // Nothing here can be left half-changed by a panic.
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// Which chat each table belongs to (a press in a private chat names only the table).
+/// Which place each table belongs to (a press in a private chat names only the table).
 #[derive(Default)]
-pub struct TableChats {
-    chats: Mutex<HashMap<i64, i64>>,
+pub struct TablePlaces {
+    places: Mutex<HashMap<i64, Place>>,
 }
 
-impl TableChats {
-    pub fn remember(&self, table: i64, chat: i64) {
+impl TablePlaces {
+    pub fn remember(&self, table: i64, place: Place) {
         if table > 0 {
-            lock(&self.chats).insert(table, chat);
+            lock(&self.places).insert(table, place);
         }
     }
 
-    pub fn chat_of(&self, table: i64) -> Option<i64> {
-        lock(&self.chats).get(&table).copied()
+    pub fn place_of(&self, table: i64) -> Option<Place> {
+        lock(&self.places).get(&table).copied()
     }
 
     /// A group became a supergroup: its tables moved along.
     pub fn migrate(&self, old: i64, new: i64) {
-        for chat in lock(&self.chats).values_mut() {
-            if *chat == old {
-                *chat = new;
+        for place in lock(&self.places).values_mut() {
+            if place.chat == old {
+                place.chat = new;
             }
         }
-    }
-}
-
-/// What a chat's table message shows now.
-#[derive(Default)]
-pub struct TableMessage {
-    /// The table and version shown; an older state is never shown over a newer one.
-    pub shown: Option<(i64, u64)>,
-    /// The message (chat, message id) and its text and buttons.
-    pub message: Option<(i64, i32)>,
-    pub rendered: Option<(String, InlineKeyboardMarkup)>,
-    /// The public table last shown (names for refusals; unchanged tables are not re-sent).
-    pub table: Option<PublicTable>,
-}
-
-/// One lock per chat: the chat's table message is changed by one task at a time (commands,
-/// presses from private chats and timer moves may arrive together).
-#[derive(Default)]
-pub struct TableMessages {
-    chats: Mutex<HashMap<i64, Arc<tokio::sync::Mutex<TableMessage>>>>,
-}
-
-impl TableMessages {
-    pub fn slot(&self, chat: i64) -> Arc<tokio::sync::Mutex<TableMessage>> {
-        lock(&self.chats).entry(chat).or_default().clone()
-    }
-
-    pub fn forget(&self, chat: i64) {
-        lock(&self.chats).remove(&chat);
     }
 }
 
@@ -168,10 +138,10 @@ mod tests {
 
     #[test]
     fn tables_follow_a_migration() {
-        let t = TableChats::default();
-        t.remember(3, -5);
+        let t = TablePlaces::default();
+        t.remember(3, Place::chat(-5));
         t.migrate(-5, -1005);
-        assert_eq!(t.chat_of(3), Some(-1005));
-        assert_eq!(t.chat_of(4), None);
+        assert_eq!(t.place_of(3), Some(Place::chat(-1005)));
+        assert_eq!(t.place_of(4), None);
     }
 }

@@ -1,10 +1,10 @@
 //! Replies nobody asked for (a turn timer ran out, an idle table closed): the service
 //! broadcasts them; the Telegram ones are shown like any other reply.
 
-use crate::app::App;
-use crate::identity::telegram_chat;
-use crate::present::Origin;
+use crate::place::Place;
+use crate::plan::Origin;
 use crate::send::Api;
+use crate::state::App;
 use bot_core::service::Outbound;
 use std::sync::Arc;
 use tokio::sync::broadcast::{Receiver, error::RecvError};
@@ -14,8 +14,8 @@ pub async fn forward<B: Api>(app: Arc<App<B>>, mut outbound: Receiver<Outbound>)
     loop {
         match outbound.recv().await {
             Ok(Outbound { chat, reply }) => {
-                if let Some(chat) = telegram_chat(&chat) {
-                    app.present(chat, None, &reply, Origin::System).await;
+                if let Some(place) = Place::from_id(&chat) {
+                    app.show(place, None, &reply, Origin::System, None).await;
                 }
             }
             Err(RecvError::Lagged(missed)) => {

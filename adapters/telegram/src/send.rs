@@ -11,10 +11,35 @@ use teloxide::types::ChatId as TgChatId;
 use teloxide::{ApiError, errors::AsResponseParameters};
 use tracing::warn;
 
-/// The bot as the adapter uses it: plain or wrapped in `Throttle`.
-pub trait Api: Requester<Err = RequestError> + Clone + Send + Sync + 'static {}
+/// The bot as the adapter uses it: plain or wrapped in `Throttle`. The outbox writes from
+/// its own tasks, so the requests it builds must be `Send`.
+pub trait Api:
+    Requester<
+        Err = RequestError,
+        SendMessage: Send,
+        SendDocument: Send,
+        EditMessageText: Send,
+        EditMessageReplyMarkup: Send,
+    > + Clone
+    + Send
+    + Sync
+    + 'static
+{
+}
 
-impl<T> Api for T where T: Requester<Err = RequestError> + Clone + Send + Sync + 'static {}
+impl<T> Api for T where
+    T: Requester<
+            Err = RequestError,
+            SendMessage: Send,
+            SendDocument: Send,
+            EditMessageText: Send,
+            EditMessageReplyMarkup: Send,
+        > + Clone
+        + Send
+        + Sync
+        + 'static
+{
+}
 
 /// How often one call is tried when Telegram keeps answering 429.
 const MAX_ATTEMPTS: u32 = 5;
@@ -58,6 +83,8 @@ pub enum Failure {
     Forbidden,
     /// The group became a supergroup with this id.
     Migrated(i64),
+    /// Too many requests: Telegram asks to wait this long.
+    RetryAfter(Duration),
     Other,
 }
 
@@ -67,6 +94,7 @@ pub fn classify(e: &RequestError) -> Failure {
     }
     match e {
         RequestError::MigrateToChatId(TgChatId(new)) => Failure::Migrated(*new),
+        RequestError::RetryAfter(wait) => Failure::RetryAfter(wait.duration()),
         RequestError::Api(api) => match api {
             ApiError::MessageNotModified => Failure::NotModified,
             ApiError::MessageToEditNotFound

@@ -32,7 +32,7 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
         ServiceError::UnknownPlayer { name } => {
             tr(lang, "error-unknown-player", &[("name", a(name))])
         }
-        ServiceError::NameMissing => tr(lang, "error-name-missing", &[]),
+        ServiceError::NameMissing => voice.tr("error-name-missing", &[]),
         ServiceError::BadArgument { text } => tr(lang, "error-bad-argument", &[("text", a(text))]),
         ServiceError::BadButton => tr(lang, "error-bad-button", &[]),
         ServiceError::Rules(r) => text::rules_error(lang, r),
@@ -91,8 +91,8 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
                 tr(lang, "error-no-throws-left", &[("limit", arg_num(*limit))])
             }
             ActionError::MustThrowAfterFlip => tr(lang, "error-must-throw", &[]),
-            ActionError::NothingToKeep => tr(lang, "error-nothing-to-keep", &[]),
-            ActionError::LookFirst => tr(lang, "error-look-first", &[]),
+            ActionError::NothingToKeep => voice.tr("error-nothing-to-keep", &[]),
+            ActionError::LookFirst => voice.tr("error-look-first", &[]),
             ActionError::InvalidDie { value } => {
                 tr(lang, "error-invalid-die", &[("value", arg_num(*value))])
             }

@@ -292,6 +292,7 @@ fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
             "event-left",
             &[
                 ("name", name(seat)),
+                ("count", arg_num(*returned)),
                 ("returned", arg_text(text::deckel(lang, *returned))),
             ],
         ),

@@ -239,15 +239,13 @@ pub fn private_buttons(p: &PrivateView) -> Vec<Vec<Button>> {
         let keep: Vec<Button> = view
             .keep_options
             .iter()
-            .cloned()
-            .into_iter()
             .map(|values| {
                 b(
                     ButtonAction::Keep(values.clone()),
                     tr(
                         lang,
                         "button-keep",
-                        &[("dice", arg_text(dice_text(&values)))],
+                        &[("dice", arg_text(dice_text(values)))],
                     ),
                     ButtonStyle::Secondary,
                 )

@@ -172,10 +172,10 @@ impl Service {
         }
         match result {
             Ok(reply) => reply,
-            Err(Failure::Service(e, lang)) => {
+            Err(Failure::Service(e, langs)) => {
                 debug!(chat = %cmd.chat, error = %e, "command refused");
                 let zone = self.zone_of(&cmd.chat).await;
-                replies::refusal(e, slot.table.as_ref(), &cmd.actor.user, lang, &zone)
+                replies::refusal(e, slot.table.as_ref(), &cmd.actor.user, langs, &zone)
             }
             Err(Failure::Store(StoreError::Duplicate)) => duplicate(&cmd, &slot),
             Err(Failure::Store(e)) => {
@@ -197,7 +197,7 @@ impl Service {
             public,
             actor: cmd.actor.lang.unwrap_or(public),
         };
-        let fail = |e: ServiceError| Failure::Service(e, langs.actor);
+        let fail = |e: ServiceError| Failure::Service(e, langs);
         // Ledger and settings commands are rare: ask the database whether a repeat was
         // handled before (table moves find out in their commit).
         if let Some(id) = &cmd.request_id
@@ -262,7 +262,8 @@ impl Service {
 }
 
 enum Failure {
-    Service(ServiceError, Lang),
+    /// Refused: the reason, and the languages to say it in (the table in the chat's).
+    Service(ServiceError, Langs),
     Store(StoreError),
 }
 

@@ -37,8 +37,8 @@ impl Service {
         slot: &mut Slot,
         langs: Langs,
     ) -> Result<Reply, Failure> {
-        let fail = |e: ServiceError| Failure::Service(e, langs.actor);
-        self.check_foreign_button(cmd, slot).await?;
+        let fail = |e: ServiceError| Failure::Service(e, langs);
+        self.check_foreign_button(cmd, slot).await.map_err(fail)?;
         let ctx = TableContext {
             now: self.now(),
             rules: self.rules_of(settings).await.map_err(fail)?,
@@ -64,20 +64,24 @@ impl Service {
 
     /// A button names its table: one of another place, or of a game that is over, is no
     /// button of this place's table (the place's current table is checked by the table logic).
-    async fn check_foreign_button(&self, cmd: &Command, slot: &Slot) -> Result<(), Failure> {
+    async fn check_foreign_button(&self, cmd: &Command, slot: &Slot) -> Result<(), ServiceError> {
         let Some((table_id, _)) = cmd.expected else {
             return Ok(());
         };
         if slot.table.as_ref().is_some_and(|t| t.id == table_id) {
             return Ok(());
         }
-        let lang = cmd.actor.lang.unwrap_or_default();
-        match self.store.table_place(table_id).await? {
+        let place = self
+            .store
+            .table_place(table_id)
+            .await
+            .map_err(super::storage_error)?;
+        match place {
             Some((place, status)) if place == cmd.chat && !status.is_open() => {
-                Err(Failure::Service(ServiceError::GameOver, lang))
+                Err(ServiceError::GameOver)
             }
             Some((place, _)) if place == cmd.chat => Ok(()),
-            _ => Err(Failure::Service(ServiceError::ForeignButton, lang)),
+            _ => Err(ServiceError::ForeignButton),
         }
     }
 

@@ -48,10 +48,13 @@ pub(super) fn refusal(
     e: ServiceError,
     table: Option<&Table>,
     actor: &UserId,
-    lang: Lang,
+    langs: Langs,
     zone: &str,
 ) -> Reply {
+    let lang = langs.actor;
     let mut reply = Reply::error(e.clone(), lang);
+    // The refusal speaks the actor's language; the table stays in the chat's.
+    reply.lang = langs.public;
     reply.table = table.map(|t| public_table(t, zone));
     if e == ServiceError::Stale
         && let Some(table) = table

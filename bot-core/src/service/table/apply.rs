@@ -45,13 +45,17 @@ pub fn apply<R: DiceRoller + ?Sized>(
     }
 }
 
-/// A button from another game is stale whatever it does; a move must also match the table's
-/// version (a double click, an outdated message).
+/// A button from another game is stale whatever it does; a move must also be made for the
+/// table's version, or for an older one the table tolerates (see [`Table::tolerates`]).
 fn check_button(current: &Table, cmd: &Command) -> Result<(), ServiceError> {
     match cmd.expected {
         Some((table_id, _)) if table_id != current.id => Err(ServiceError::Stale),
         Some((_, version)) if cmd.request.is_move() && version != current.version => {
-            Err(ServiceError::Stale)
+            let kind = game_action(&cmd.request).map(|a| a.kind());
+            match kind {
+                Some(kind) if current.tolerates(version, &cmd.actor.user, kind) => Ok(()),
+                _ => Err(ServiceError::Stale),
+            }
         }
         _ => Ok(()),
     }
@@ -76,6 +80,8 @@ fn open(cmd: &Command, ctx: &TableContext) -> TableOutcome {
         turn_deadline: None,
         message_ref: None,
         pending_stats: Vec::new(),
+        round_since: 0,
+        moves: Vec::new(),
     };
     let name = table.seat(actor.user.clone(), &actor.name, false);
     outcome(table, vec![Notice::Opened { name }])
@@ -257,6 +263,7 @@ fn game_move<R: DiceRoller + ?Sized>(
         return Ok(out);
     }
     table.version += 1;
+    table.remember_move(&cmd.actor.user, action.kind());
     let mut out = outcome(table, Vec::new());
     out.events = events;
     play_bots(&mut out, rng);

@@ -17,7 +17,7 @@ use super::command::{Actor, UserRef};
 use super::error::ServiceError;
 use super::ids::{ChatId, UserId};
 use super::reply::{Notice, PlayerStats};
-use crate::engine::{DebtReason, Event, Game, RuleSet, Seat};
+use crate::engine::{ActionKind, DebtReason, Event, Game, RuleSet, Seat};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,7 +82,26 @@ pub struct Table {
     /// one small write, and a game counts once it is over).
     #[serde(default)]
     pub pending_stats: Vec<PlayerStats>,
+    /// The version at which the current round began (buttons of an older round are stale).
+    #[serde(default)]
+    pub round_since: u64,
+    /// The latest moves, newest last (a repeat of one's own move on an older button is a
+    /// double click).
+    #[serde(default)]
+    pub moves: Vec<RecentMove>,
 }
+
+/// A move as the staleness check remembers it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecentMove {
+    /// The table's version after the move.
+    pub version: u64,
+    pub user: UserId,
+    pub kind: ActionKind,
+}
+
+/// How many moves a table remembers for the staleness check.
+const RECENT_MOVES: usize = 16;
 
 /// What a table command changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -139,6 +158,32 @@ impl Table {
     pub fn current_user(&self) -> Option<&UserId> {
         let seat = self.game.as_ref()?.current()?;
         self.member_at(seat).map(|m| &m.user)
+    }
+
+    /// Remembers a move of `user` that made the current version.
+    fn remember_move(&mut self, user: &UserId, kind: ActionKind) {
+        if self.moves.len() >= RECENT_MOVES {
+            self.moves.remove(0);
+        }
+        self.moves.push(RecentMove {
+            version: self.version,
+            user: user.clone(),
+            kind,
+        });
+    }
+
+    /// Whether a move of `kind` by `user` from a button made for `version` (older than the
+    /// table's) still counts. The table message may simply be behind: the platforms pace its
+    /// edits, so a button there can be a few moves old. It counts if the state moved on only
+    /// by other moves in the same round; the same move of his own since (a double click, a
+    /// repeat on an old message) or a new round (the button meant the old one) is stale.
+    pub fn tolerates(&self, version: u64, user: &UserId, kind: ActionKind) -> bool {
+        version < self.version
+            && version >= self.round_since
+            && !self
+                .moves
+                .iter()
+                .any(|m| m.version > version && m.user == *user && m.kind == kind)
     }
 
     /// Whether `actor` may manage the table (kick, end, seat computer players): an admin of

@@ -204,4 +204,11 @@ pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
     if over {
         out.stats = std::mem::take(&mut table.pending_stats);
     }
+    if out
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::RoundStarted { .. }))
+    {
+        out.table.round_since = out.table.version;
+    }
 }

@@ -1,0 +1,279 @@
+//! Every write to a chat goes through its outbox, so the group never freezes: whoever hands
+//! in a write returns at once, and one worker per chat writes at the pace Telegram allows
+//! ([`pace`]), coalescing what queued up meanwhile ([`pending`]: the newest table state wins
+//! and carries the notices of the states it replaced). A 429 pauses the chat and the write is
+//! made again with the newest state. What the adapter must learn from a write (a table
+//! message posted anew, a group that became a supergroup) comes back as an [`Event`].
+
+mod deliver;
+mod pace;
+pub mod pending;
+
+pub use pace::{GROUP_GAP, GROUP_WRITES};
+pub use pending::{CupWrite, MessageWrite, TableWrite};
+
+use crate::memory::PrivateChats;
+use crate::place::Place;
+use crate::send::{Api, Redactor};
+use deliver::{Deliverer, Outcome};
+use pace::{Overall, Pace};
+use pending::{Job, Pending};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use tokio::sync::mpsc::UnboundedSender;
+use tokio::time::Instant;
+use tracing::debug;
+
+/// How often one write is tried before it is given up.
+const MAX_ATTEMPTS: u32 = 5;
+
+/// What the adapter learns from the outbox.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// Table `table_id` of `place` is now shown in message `message`.
+    Posted {
+        place: Place,
+        table_id: i64,
+        message: i32,
+    },
+    /// Group `old` became supergroup `new` (a write to it told so).
+    Migrated { old: i64, new: i64 },
+}
+
+struct ChatBox {
+    pending: Pending,
+    pace: Pace,
+    /// A worker is writing for this chat.
+    running: bool,
+}
+
+struct Shared<B> {
+    bot: B,
+    redact: Redactor,
+    private: Arc<PrivateChats>,
+    events: UnboundedSender<Event>,
+    chats: Mutex<HashMap<i64, ChatBox>>,
+    overall: Mutex<Overall>,
+}
+
+/// The outboxes of all chats.
+pub struct Outbox<B> {
+    shared: Arc<Shared<B>>,
+}
+
+impl<B> Clone for Outbox<B> {
+    fn clone(&self) -> Self {
+        Outbox {
+            shared: self.shared.clone(),
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // Nothing here is left half-changed by a panic.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl<B: Api> Outbox<B> {
+    pub fn new(
+        bot: B,
+        redact: Redactor,
+        private: Arc<PrivateChats>,
+        events: UnboundedSender<Event>,
+    ) -> Outbox<B> {
+        Outbox {
+            shared: Arc::new(Shared {
+                bot,
+                redact,
+                private,
+                events,
+                chats: Mutex::new(HashMap::new()),
+                overall: Mutex::new(Overall::default()),
+            }),
+        }
+    }
+
+    /// The table of a place as it should look now.
+    pub fn table(&self, place: Place, write: TableWrite) {
+        self.push(place.chat, |p| p.push_table(write));
+    }
+
+    /// A private cup in the chat of `user`.
+    pub fn cup(&self, user: u64, write: CupWrite) {
+        let Ok(chat) = i64::try_from(user) else {
+            return;
+        };
+        self.push(chat, |p| p.push_cup(write));
+    }
+
+    /// A new message in `chat`.
+    pub fn message(&self, chat: i64, write: MessageWrite) {
+        self.push(chat, |p| p.push_message(write));
+    }
+
+    /// What the table message of `place` shows now (table and version), as far as known.
+    pub fn shown(&self, place: Place) -> Option<(i64, u64)> {
+        let chats = lock(&self.shared.chats);
+        let shown = chats.get(&place.chat)?.pending.shown(place.thread)?;
+        Some((shown.table_id, shown.version))
+    }
+
+    /// A chat moved (group → supergroup): what its old messages show is no longer known.
+    pub fn forget(&self, chat: i64) {
+        if let Some(chat) = lock(&self.shared.chats).get_mut(&chat) {
+            chat.pending.forget_shown();
+        }
+    }
+
+    fn push(&self, chat: i64, add: impl FnOnce(&mut Pending)) {
+        let start = {
+            let mut chats = lock(&self.shared.chats);
+            let entry = chats.entry(chat).or_insert_with(|| ChatBox {
+                pending: Pending::default(),
+                pace: Pace::for_chat(chat),
+                running: false,
+            });
+            add(&mut entry.pending);
+            let start = !entry.running && !entry.pending.is_empty();
+            entry.running |= start;
+            start
+        };
+        if start {
+            let shared = self.shared.clone();
+            tokio::spawn(async move { work(shared, chat).await });
+        }
+    }
+}
+
+/// Writes a chat's pending jobs at its pace until none is left.
+async fn work<B: Api>(shared: Arc<Shared<B>>, chat: i64) {
+    let deliverer = Deliverer {
+        bot: shared.bot.clone(),
+        chat,
+        redact: shared.redact.clone(),
+        private: shared.private.clone(),
+    };
+    let mut attempts = 0;
+    loop {
+        // Wait first, take the job after: whatever comes meanwhile is coalesced into it.
+        let ready = {
+            let mut chats = lock(&shared.chats);
+            let Some(entry) = chats.get_mut(&chat) else {
+                return;
+            };
+            if entry.pending.is_empty() {
+                entry.running = false;
+                return;
+            }
+            entry.pace.ready_at(Instant::now())
+        };
+        tokio::time::sleep_until(ready).await;
+        wait_overall(&shared).await;
+        let (job, shown) = {
+            let mut chats = lock(&shared.chats);
+            let Some(entry) = chats.get_mut(&chat) else {
+                return;
+            };
+            let Some(job) = entry.pending.take_next() else {
+                continue;
+            };
+            let shown = match &job {
+                Job::Table(t) => entry.pending.shown(t.thread).cloned(),
+                _ => None,
+            };
+            (job, shown)
+        };
+        let started = Instant::now();
+        let outcome = deliverer.deliver(&job, shown.as_ref()).await;
+        attempts = settle(&shared, chat, job, outcome, attempts, started);
+    }
+}
+
+/// Takes a slot of the overall pace, waiting for one if all are taken.
+async fn wait_overall<B>(shared: &Shared<B>) {
+    loop {
+        let wait = lock(&shared.overall).try_take(Instant::now());
+        match wait {
+            Ok(()) => return,
+            Err(wait) => tokio::time::sleep(wait).await,
+        }
+    }
+}
+
+/// Books a write's outcome; returns the attempts made at the job that is next.
+fn settle<B>(
+    shared: &Shared<B>,
+    chat: i64,
+    job: Job,
+    outcome: Outcome,
+    attempts: u32,
+    started: Instant,
+) -> u32 {
+    let now = Instant::now();
+    let mut chats = lock(&shared.chats);
+    let Some(entry) = chats.get_mut(&chat) else {
+        return 0;
+    };
+    match outcome {
+        Outcome::Unchanged => 0,
+        Outcome::Done { posted, strip } => {
+            entry.pace.record(started);
+            if let Some(old) = strip {
+                entry.pending.push_strip(old);
+            }
+            if let Job::Table(write) = &job {
+                let message = posted.or_else(|| {
+                    entry
+                        .pending
+                        .shown(write.thread)
+                        .filter(|s| s.table_id == write.table_id)
+                        .map(|s| s.message)
+                        .or(write.stored)
+                });
+                if let Some(message) = message {
+                    let old = entry
+                        .pending
+                        .shown(write.thread)
+                        .map(|s| s.message)
+                        .or(write.stored)
+                        .filter(|old| *old != message);
+                    entry.pending.table_shown(write, message);
+                    if let Some(old) = old.filter(|_| posted.is_some()) {
+                        // The buttons move to the new message.
+                        entry.pending.push_strip(old);
+                    }
+                }
+                if let Some(message) = posted {
+                    let place = Place {
+                        chat,
+                        thread: write.thread,
+                    };
+                    let _ = shared.events.send(Event::Posted {
+                        place,
+                        table_id: write.table_id,
+                        message,
+                    });
+                }
+            }
+            0
+        }
+        Outcome::RetryAfter(wait) => {
+            entry.pace.record(started);
+            entry.pace.pause_until(now + wait);
+            if attempts + 1 >= MAX_ATTEMPTS {
+                debug!(chat, "a write kept being refused; given up");
+                return 0;
+            }
+            entry.pending.retry(job);
+            attempts + 1
+        }
+        Outcome::Migrated(new) => {
+            let _ = shared.events.send(Event::Migrated { old: chat, new });
+            0
+        }
+        Outcome::Dropped => {
+            entry.pace.record(started);
+            0
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! What the handlers share: the bot, the service, the outbox and the adapter's memory; and
+//! carrying out a plan (the press answered at once, everything else handed to the outbox).
+
+use crate::memory::{PrivateChats, TablePlaces};
+use crate::outbox::Outbox;
+use crate::place::Place;
+use crate::plan::{self, Answer, Effects, Known, Origin};
+use crate::send::{Api, Redactor, retry};
+use bot_core::service::{Reply, Request, Service};
+use std::sync::Arc;
+use teloxide::payloads::AnswerCallbackQuerySetters;
+use teloxide::requests::Request as _;
+use teloxide::types::CallbackQueryId;
+use tracing::debug;
+
+pub struct App<B> {
+    pub bot: B,
+    pub service: Arc<Service>,
+    /// The bot's username (`/cmd@username`, deep links).
+    pub username: String,
+    pub redact: Redactor,
+    pub outbox: Outbox<B>,
+    pub places: TablePlaces,
+    pub private: Arc<PrivateChats>,
+}
+
+impl<B: Api> App<B> {
+    /// Shows `reply` to `request` (made in `place`): the press is answered first, the rest
+    /// goes to the outbox. `query` is the press to answer, if it was one.
+    pub async fn show(
+        &self,
+        place: Place,
+        request: Option<&Request>,
+        reply: &Reply,
+        origin: Origin,
+        query: Option<&CallbackQueryId>,
+    ) {
+        if let Some(t) = &reply.table {
+            self.places.remember(t.table_id, place);
+        }
+        let known = Known {
+            username: &self.username,
+            private: &self.private,
+        };
+        let effects = plan::plan(place, request, reply, origin, &known);
+        self.perform(place, effects, query).await;
+    }
+
+    /// Carries out a plan.
+    pub async fn perform(&self, place: Place, effects: Effects, query: Option<&CallbackQueryId>) {
+        if let Some(query) = query {
+            self.answer(query, effects.answer.unwrap_or_default()).await;
+        }
+        if let Some(table) = effects.table {
+            self.outbox.table(place, table);
+        }
+        for (chat, message) in effects.messages {
+            self.outbox.message(chat, message);
+        }
+        for (user, cup) in effects.cups {
+            self.outbox.cup(user, cup);
+        }
+    }
+
+    /// Ends a button press: nothing, a toast, or an alert. Answers do not count against the
+    /// group's limit, so they never wait behind its writes.
+    pub async fn answer(&self, query: &CallbackQueryId, answer: Answer) {
+        let result = retry("answerCallbackQuery", || {
+            let mut request = self.bot.answer_callback_query(query.clone());
+            if let Some(text) = &answer.text {
+                request = request.text(text).show_alert(answer.alert);
+            }
+            request.send()
+        })
+        .await;
+        if let Err(e) = result {
+            debug!(error = %self.redact.clean(&e), "could not answer a button press");
+        }
+    }
+}
