@@ -395,9 +395,15 @@ impl<'a> Play<'a> {
             if under.is_empty() || under.iter().any(|d| d != "▢") {
                 continue; // thrown openly: the table may show it
             }
+            let opened = [
+                format!("{} deckt auf", alert.owner),
+                format!("{} würfelt offen", alert.owner),
+                format!("{} shows:", alert.owner),
+                format!("{} rolls openly", alert.owner),
+            ];
             for (seq, text) in texts.iter().filter(|(s, _)| *s > alert.seq) {
-                if round_of(text) != alert.round {
-                    break; // the round is over: its dice are public now
+                if round_of(text) != alert.round || opened.iter().any(|o| text.contains(o)) {
+                    break; // the round is over, or he played openly: his dice are public
                 }
                 if let Some(line) = player_line(&table_part(text), &alert.owner) {
                     assert!(

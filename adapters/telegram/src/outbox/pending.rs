@@ -131,15 +131,24 @@ impl Pending {
         self.shown.get(&thread)
     }
 
+    /// Whether the table message shows `write` already, or something newer: an older state
+    /// never wins, a repair is needed only when the message is behind, and the same state
+    /// without news keeps the message showing what happened last.
+    fn superseded(&self, write: &TableWrite) -> bool {
+        let Some(shown) = self.shown.get(&write.thread) else {
+            return false;
+        };
+        let shown = (shown.table_id, shown.version);
+        !write.fresh
+            && (shown > write.key()
+                || (shown == write.key() && (write.repair || write.notices.is_empty())))
+    }
+
     /// A table state to show; an older state than the one shown (or pending) never wins.
     pub fn push_table(&mut self, write: TableWrite) {
         let thread = write.thread;
-        let shown = self.shown.get(&thread).map(|s| (s.table_id, s.version));
-        if !write.fresh && shown.is_some_and(|s| s > write.key()) {
-            return; // a late older state
-        }
-        if write.repair && shown.is_some_and(|s| s >= write.key()) {
-            return; // the message is known to be current
+        if self.superseded(&write) {
+            return;
         }
         let merged = match self.tables.remove(&thread) {
             Some(older) if older.key() > write.key() && !write.fresh => {
@@ -190,7 +199,12 @@ impl Pending {
     pub fn take_next(&mut self) -> Option<Job> {
         while let Some(slot) = self.order.pop_front() {
             let job = match slot {
-                Slot::Table(thread) => self.tables.remove(&thread).map(Job::Table),
+                // A write that was in flight meanwhile may have shown this already.
+                Slot::Table(thread) => self
+                    .tables
+                    .remove(&thread)
+                    .filter(|w| !self.superseded(w))
+                    .map(Job::Table),
                 Slot::Cup => self.cup.take().map(Job::Cup),
                 Slot::Message(m) => Some(Job::Message(m)),
                 Slot::Strip(m) => Some(Job::Strip(m)),
@@ -308,9 +322,15 @@ mod tests {
         p.table_shown(&t, 10);
         p.push_table(table(3, "zu spät"));
         assert_eq!(p.take_next(), None, "older than shown: nothing to write");
-        // A repair only when the message may be behind.
+        // A repair only when the message may be behind; the same state without news
+        // leaves the message as it is.
         p.push_table(TableWrite {
             repair: true,
+            ..table(5, "")
+        });
+        assert_eq!(p.take_next(), None);
+        p.push_table(TableWrite {
+            notices: Vec::new(),
             ..table(5, "")
         });
         assert_eq!(p.take_next(), None);
@@ -319,6 +339,14 @@ mod tests {
             ..table(6, "")
         });
         assert!(matches!(p.take_next(), Some(Job::Table(t)) if t.version == 6));
+        // A repair queued while a newer write was in flight is dropped when it is due.
+        p.push_table(TableWrite {
+            repair: true,
+            ..table(7, "")
+        });
+        let newer = table(7, "neu");
+        p.table_shown(&newer, 10);
+        assert_eq!(p.take_next(), None);
     }
 
     #[test]
