@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod discord;
+pub mod hostile;
 pub mod telegram;
 
 use bot_core::config::Config;
