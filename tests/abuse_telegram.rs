@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::hostile::{garbage, refusals, refused, say};
+use common::hostile::*;
 use common::telegram::{alert, barrier, button, command, press, press_on};
 use common::{
     Bot, Db, StoredTable, WAIT, current_player, faces, player_line, shows_dice, telegram,

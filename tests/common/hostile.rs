@@ -1,7 +1,8 @@
 //! Hostile input for the abuse tests of both platforms: the refusals the service can give,
 //! and forged button data.
 
-use super::junk;
+use super::{Db, StoredTable, junk, player_line};
+use std::collections::BTreeMap;
 
 /// The beginnings of every refusal the service can give (its error texts up to the first
 /// argument), German and English; "not in this round" aside, which is also what a player
@@ -9,8 +10,8 @@ use super::junk;
 pub fn refusals() -> Vec<String> {
     let mut out = Vec::new();
     for source in [
-        include_str!("../bot-core/locales/de.ftl"),
-        include_str!("../bot-core/locales/en.ftl"),
+        include_str!("../../bot-core/locales/de.ftl"),
+        include_str!("../../bot-core/locales/en.ftl"),
     ] {
         for line in source.lines() {
             let Some((id, text)) = line.split_once(" = ") else {
@@ -76,4 +77,152 @@ pub fn garbage(seed: u64) -> Vec<String> {
     );
     out.push("v1:r:1:0".repeat(9));
     out
+}
+
+/// A player out of the round in a table text: out ("… raus"), or watching the final.
+pub fn sitting_out<U: Clone>(text: &str, players: &[(String, U)]) -> Option<U> {
+    players
+        .iter()
+        .find(|(n, _)| {
+            player_line(text, n).is_some_and(|l| l.ends_with(" raus"))
+                || (text.contains("Finale: ") && !final_line(text).contains(n.as_str()))
+        })
+        .map(|(_, u)| u.clone())
+}
+
+pub fn final_line(text: &str) -> &str {
+    text.lines()
+        .find(|l| l.starts_with("Finale: ") || l.starts_with("Final: "))
+        .unwrap_or_default()
+}
+
+/// Well-formed ids for the running table `table_id` at `version` that fit no move: a roll and
+/// a stand on the next table, a roll and a stand of a version to come, a join; each with the
+/// beginning of the refusal it gets.
+pub fn well_formed_but_wrong(
+    table_id: &str,
+    version: &str,
+    english: bool,
+) -> Vec<(String, &'static str)> {
+    let other_table = base36(parse_base36(table_id) + 1);
+    let later = base36(parse_base36(version) + 3);
+    let stale = say(
+        english,
+        "Dieser Knopf ist veraltet.",
+        "This button is outdated.",
+    );
+    vec![
+        (format!("v1:r:{other_table}:{version}"), stale),
+        (format!("v1:s:{other_table}:{version}"), stale),
+        (format!("v1:r:{table_id}:{later}"), stale),
+        (format!("v1:s:{table_id}:{later}"), stale),
+        (
+            format!("v1:j:{table_id}:{version}"),
+            say(
+                english,
+                "Du sitzt schon am Tisch.",
+                "You are already at the table.",
+            ),
+        ),
+    ]
+}
+
+pub fn base36(mut n: u64) -> String {
+    const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    if n == 0 {
+        return "0".into();
+    }
+    let mut out = Vec::new();
+    while n > 0 {
+        out.push(DIGITS[(n % 36) as usize]);
+        n /= 36;
+    }
+    out.reverse();
+    String::from_utf8(out).expect("ascii")
+}
+
+pub fn parse_base36(s: &str) -> u64 {
+    u64::from_str_radix(s, 36).expect("base 36")
+}
+
+/// Names a hostile (or just creative) server gives its members.
+pub fn odd_names() -> Vec<String> {
+    vec![
+        "🍺🎲 Prost 🎉 👨‍👩‍👧".to_string(),
+        "مرحبا שלום \u{202E}dlrow\u{202C} ok".to_string(),
+        "Zero\u{200B}Width\u{200D}Join\u{FEFF}er\u{2060}".to_string(),
+        "@everyone <@123> **x** <@&456>".to_string(),
+        "'); DROP TABLE ledger;--".to_string(),
+        format!("Langer {}", "Name ".repeat(59)),
+        // The long name cut to 32 characters, and then some: the two must not clash.
+        "Langer Name Name Name Name Name".to_string(),
+    ]
+}
+
+/// The loser of a finished game: the longest of `names` on the table's 🍺 line (one name
+/// may hold another).
+pub fn loser_among(table: &str, names: &[String]) -> String {
+    let line = table
+        .lines()
+        .find(|l| l.starts_with("🍺 "))
+        .expect("the game is over");
+    names
+        .iter()
+        .filter(|n| line.contains(n.as_str()))
+        .max_by_key(|n| n.len())
+        .expect("a loser among the players")
+        .clone()
+}
+
+/// The CSV export names `loser` as the debtor of a debt.
+pub fn assert_debt_exported(csv: &[u8], loser: &str) {
+    let csv = String::from_utf8(csv.to_vec()).expect("utf-8");
+    let rows: Vec<Vec<String>> = csv.lines().skip(1).map(super::csv_fields).collect();
+    assert!(
+        rows.iter().any(|r| r[2] == "debt" && r[4] == loser),
+        "{loser:?} in\n{csv}"
+    );
+}
+
+pub fn version_of(id: &str) -> String {
+    id.split(':').nth(3).unwrap_or_default().to_string()
+}
+
+/// The one move a flood on one button applied is stored: version and log one further.
+pub async fn one_move_later(db: &Db, chat: &str, start: &StoredTable) -> StoredTable {
+    let after = db.table(chat).await.expect("stored");
+    assert_eq!(after.version, start.version + 1);
+    assert_eq!(after.log_entries, start.log_entries + 1);
+    after
+}
+
+/// Floods on the newest buttons applied at most one move per table version, the stored
+/// version and log advanced by exactly the `moves` answered, and the Deckel add up.
+pub async fn assert_one_move_per_version(
+    db: &Db,
+    chat: &str,
+    before: &StoredTable,
+    moves: usize,
+    per_version: &BTreeMap<String, usize>,
+) {
+    assert!(
+        per_version.values().all(|n| *n == 1),
+        "at most one move per version: {per_version:?}"
+    );
+    let end = db.table(chat).await.expect("stored");
+    assert_eq!(
+        end.version,
+        before.version + moves as u64,
+        "{per_version:?}"
+    );
+    assert_eq!(end.log_entries, before.log_entries + moves);
+    assert!(moves >= 2, "the flood made progress: {moves}");
+    end.assert_deckel_add_up();
+}
+
+/// The game is over in the store, its Deckel adding up.
+pub async fn assert_finished(db: &Db, chat: &str) {
+    let done = db.table(chat).await.expect("stored");
+    assert_eq!(done.status, "finished");
+    done.assert_deckel_add_up();
 }

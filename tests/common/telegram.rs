@@ -367,6 +367,15 @@ impl<'a> Play<'a> {
         panic!("the game did not end");
     }
 
+    /// No cup alert's text reaches the group and covered cups stay covered; some covered
+    /// cups were checked.
+    pub fn assert_no_leaks(&self) {
+        assert!(
+            self.assert_cups_stay_covered() > 0,
+            "covered cups were checked"
+        );
+    }
+
     /// No cup alert's text reaches the group, and a cup covered for the table stays covered
     /// in every group text until the round is over; returns how many covered lines were
     /// checked.
