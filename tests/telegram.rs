@@ -225,9 +225,6 @@ async fn quick_presses_never_freeze_the_group() {
     telegram::settle(&fake, &group).await;
     let slowest = answers.iter().map(|a| a.0).max().expect("presses");
     let stale = answers.iter().filter(|a| a.2.contains("veraltet")).count();
-    for a in answers.iter().filter(|a| a.2.contains("veraltet")) {
-        eprintln!("stale: {} {}", a.1, a.2);
-    }
     // How far behind the table message was: from a move's answer to the next table write.
     let writes: Vec<std::time::Instant> = fake
         .accepted_writes(group.id)
@@ -253,7 +250,7 @@ async fn quick_presses_never_freeze_the_group() {
         "slowest answer {slowest:?}"
     );
     assert_within_telegrams_limits(&fake, &[group.id]);
-    assert!(lag <= Duration::from_millis(3100), "table {lag:?} behind");
+    assert!(lag <= Duration::from_secs(3), "table {lag:?} behind");
     assert!(moved_at.len() >= 20, "{} moves", moved_at.len());
     assert!(
         stale * 10 <= answers.len(),

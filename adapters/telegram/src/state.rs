@@ -46,11 +46,10 @@ impl<B: Api> App<B> {
         self.perform(place, effects, query).await;
     }
 
-    /// Carries out a plan.
+    /// Carries out a plan: the writes are queued first (that takes no time, and a table
+    /// write that starts after the presser got his answer then shows his move), then the
+    /// press is answered.
     pub async fn perform(&self, place: Place, effects: Effects, query: Option<&CallbackQueryId>) {
-        if let Some(query) = query {
-            self.answer(query, effects.answer.unwrap_or_default()).await;
-        }
         if let Some(table) = effects.table {
             self.outbox.table(place, table);
         }
@@ -59,6 +58,9 @@ impl<B: Api> App<B> {
         }
         for (user, cup) in effects.cups {
             self.outbox.cup(user, cup);
+        }
+        if let Some(query) = query {
+            self.answer(query, effects.answer.unwrap_or_default()).await;
         }
     }
 
