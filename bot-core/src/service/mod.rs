@@ -14,7 +14,7 @@ pub mod args;
 pub mod clock;
 pub mod command;
 pub mod error;
-pub mod ids;
+pub use crate::model::ids;
 pub mod judge_text;
 mod ledger;
 mod play;

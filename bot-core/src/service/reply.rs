@@ -6,8 +6,9 @@ use super::ids::UserId;
 use super::table::TableStatus;
 use crate::engine::judge::JudgeRound;
 use crate::engine::{DebtReason, Event, RoundOutcome, RoundSummary, RuleSet, TableView};
+pub use crate::model::records::{DebtLine, LedgerLine, PlayerStats};
 use crate::text::Lang;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The public state of a table: the message every member sees, edited in place.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -109,43 +110,6 @@ pub enum Notice {
     /// Not in this round (out of the half, or the final's bystander).
     NotPlaying,
     Error(ServiceError),
-}
-
-/// A player's open rounds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct DebtLine {
-    pub user: UserId,
-    pub name: String,
-    pub rounds: i64,
-}
-
-/// One ledger entry as history shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct LedgerLine {
-    pub id: i64,
-    pub at: i64,
-    pub kind: String,
-    pub debtor: String,
-    pub rounds: i64,
-    pub reason: String,
-    /// Who recorded it; `None` for what the game itself recorded (a lost game's debt).
-    pub actor: Option<String>,
-    pub reverses: Option<i64>,
-}
-
-/// One player's statistics: a season's totals, or what one game adds to them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerStats {
-    pub user: UserId,
-    pub name: String,
-    pub games: i64,
-    pub halves_lost: i64,
-    pub finals: i64,
-    pub games_lost: i64,
-    pub blattschuss: i64,
-    pub schock_aus: i64,
-    /// The best throw, e.g. "Schock aus" (named in the reader's language by the renderer).
-    pub best: Option<crate::engine::Evaluation>,
 }
 
 /// Read-only answers.

@@ -1,9 +1,9 @@
 //! The Bierrunde ledger: append-only entries, sums per debtor, history, CSV export.
 
 use super::{Store, StoreError};
-use crate::service::ids::{ChatId, UserId};
-use crate::service::reply::{DebtLine, LedgerLine};
-use crate::service::table::NewDebt;
+use crate::model::ids::{ChatId, UserId};
+use crate::model::records::{DebtLine, LedgerLine};
+use crate::model::table::NewDebt;
 use sqlx::Row;
 
 /// An entry to append.

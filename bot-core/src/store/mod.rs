@@ -8,9 +8,9 @@ mod stats;
 pub use ledger::{LedgerRow, NewLedgerEntry};
 
 use crate::engine::RuleSet;
-use crate::service::ids::ChatId;
-use crate::service::reply::PlayerStats;
-use crate::service::table::{NewDebt, Table, TableStatus};
+use crate::model::ids::ChatId;
+use crate::model::records::PlayerStats;
+use crate::model::table::{NewDebt, Table, TableStatus};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, Row, SqlitePool};
 use std::str::FromStr;

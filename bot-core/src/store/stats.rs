@@ -2,8 +2,8 @@
 
 use super::{Store, StoreError};
 use crate::engine::Evaluation;
-use crate::service::ids::{ChatId, UserId};
-use crate::service::reply::PlayerStats;
+use crate::model::ids::{ChatId, UserId};
+use crate::model::records::PlayerStats;
 use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 

@@ -1,7 +1,9 @@
 //! A table command, one function per kind of request. On error nothing changes.
 
 use super::progress::{finish_move, play_bots};
-use super::{Member, Table, TableContext, TableOutcome, TableStatus, clean_name, outcome};
+use super::{
+    Member, Table, TableContext, TableOutcome, TableStatus, clean_name, find, may_manage, outcome,
+};
 use crate::engine::{Action, Departure, DiceRoller, Game, MAX_PLAYERS, Seat};
 use crate::service::command::{Command, Request, UserRef};
 use crate::service::error::ServiceError;
@@ -109,7 +111,7 @@ fn join(mut table: Table, cmd: &Command) -> Result<TableOutcome, ServiceError> {
 }
 
 fn add_bot(mut table: Table, cmd: &Command, name: &str) -> Result<TableOutcome, ServiceError> {
-    if !table.may_manage(&cmd.actor) {
+    if !may_manage(&table, &cmd.actor) {
         return Err(ServiceError::OpenerOrAdminOnly);
     }
     check_seat_free(&table)?;
@@ -147,10 +149,10 @@ fn kick<R: DiceRoller + ?Sized>(
     ctx: &TableContext,
     rng: &mut R,
 ) -> Result<TableOutcome, ServiceError> {
-    if !table.may_manage(&cmd.actor) {
+    if !may_manage(&table, &cmd.actor) {
         return Err(ServiceError::OpenerOrAdminOnly);
     }
-    let index = table.find(user)?;
+    let index = find(&table, user)?;
     let kicked = &table.members[index];
     if kicked.left {
         return Err(ServiceError::UnknownPlayer {
@@ -169,7 +171,7 @@ fn kick<R: DiceRoller + ?Sized>(
 }
 
 fn end(mut table: Table, cmd: &Command) -> Result<TableOutcome, ServiceError> {
-    if !table.may_manage(&cmd.actor) {
+    if !may_manage(&table, &cmd.actor) {
         return Err(ServiceError::OpenerOrAdminOnly);
     }
     let mut events = Vec::new();

@@ -1,8 +1,8 @@
-//! A table: one game in one place (a chat, or a topic of a chat), from the lobby to its end.
-//! The table logic (membership, permissions, staleness, computer players) is a pure function
-//! of the table and a command; the game rules stay in the engine.
+//! The table logic: what a command does to a table (membership, permissions, staleness,
+//! computer players) as a pure function of the table and the command; the game rules stay in
+//! the engine, the table's state is [`crate::model::table`].
 //!
-//! - this file: the table's state and what a command changed;
+//! - this file: what a command changed, and who may manage a table;
 //! - [`apply`]: one function per kind of request;
 //! - [`progress`]: what follows a move (computer players, debts, statistics, the timer) and
 //!   the moves nobody made (a turn timer, an idle table).
@@ -10,98 +10,16 @@
 mod apply;
 mod progress;
 
+pub use crate::model::table::{
+    MAX_NAME, Member, NewDebt, RecentMove, Table, TableStatus, clean_name,
+};
 pub use apply::apply;
 pub use progress::{close_idle, time_out};
 
 use super::command::{Actor, UserRef};
 use super::error::ServiceError;
-use super::ids::{ChatId, UserId};
 use super::reply::{Notice, PlayerStats};
-use crate::engine::{ActionKind, DebtReason, Event, Game, RuleSet, Seat};
-use serde::{Deserialize, Serialize};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum TableStatus {
-    Lobby,
-    Running,
-    Finished,
-    Abandoned,
-}
-
-impl TableStatus {
-    pub fn id(self) -> &'static str {
-        match self {
-            TableStatus::Lobby => "lobby",
-            TableStatus::Running => "running",
-            TableStatus::Finished => "finished",
-            TableStatus::Abandoned => "abandoned",
-        }
-    }
-
-    pub fn is_open(self) -> bool {
-        matches!(self, TableStatus::Lobby | TableStatus::Running)
-    }
-}
-
-/// A member of the table; his index is his seat once the game starts.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Member {
-    pub user: UserId,
-    /// The name shown at the table (unique at the table).
-    pub name: String,
-    /// A computer player.
-    pub bot: bool,
-    /// Left (or was kicked) after the game started; the seat stays.
-    pub left: bool,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Table {
-    /// Database id; set when the table is first stored.
-    #[serde(skip)]
-    pub id: i64,
-    pub chat: ChatId,
-    /// Counts the moves; buttons carry it, a move on an older version is stale.
-    pub version: u64,
-    /// Counts stored commands (the event log's sequence).
-    pub log_seq: u64,
-    pub status: TableStatus,
-    pub opener: UserId,
-    pub members: Vec<Member>,
-    pub rules: RuleSet,
-    pub game: Option<Game>,
-    /// The dice of this table come from this seed and the log sequence.
-    pub seed: u64,
-    pub season: i64,
-    pub created_at: i64,
-    pub updated_at: i64,
-    pub turn_deadline: Option<i64>,
-    pub message_ref: Option<String>,
-    /// This game's statistics so far; they go to the store when the game ends (so a move is
-    /// one small write, and a game counts once it is over).
-    #[serde(default)]
-    pub pending_stats: Vec<PlayerStats>,
-    /// The version at which the current round began (buttons of an older round are stale).
-    #[serde(default)]
-    pub round_since: u64,
-    /// The latest moves, newest last (a repeat of one's own move on an older button is a
-    /// double click).
-    #[serde(default)]
-    pub moves: Vec<RecentMove>,
-}
-
-/// A move as the staleness check remembers it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecentMove {
-    /// The table's version after the move.
-    pub version: u64,
-    pub user: UserId,
-    pub kind: ActionKind,
-}
-
-/// How many moves a table remembers for the staleness check.
-const RECENT_MOVES: usize = 16;
+use crate::engine::{Event, RuleSet};
 
 /// What a table command changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -119,13 +37,6 @@ pub struct TableOutcome {
     pub changed: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewDebt {
-    pub user: UserId,
-    pub name: String,
-    pub reason: DebtReason,
-}
-
 /// What the table logic needs from outside.
 #[derive(Clone, Debug)]
 pub struct TableContext {
@@ -139,141 +50,30 @@ pub struct TableContext {
     pub turn_ms: i64,
 }
 
-impl Table {
-    pub fn member_index(&self, user: &UserId) -> Option<usize> {
-        self.members.iter().position(|m| &m.user == user)
-    }
-
-    pub fn seat_of(&self, user: &UserId) -> Option<Seat> {
-        self.member_index(user)
-            .filter(|i| !self.members[*i].left)
-            .map(|i| Seat(i as u8))
-    }
-
-    pub fn member_at(&self, seat: Seat) -> Option<&Member> {
-        self.members.get(seat.index())
-    }
-
-    /// The user whose turn it is.
-    pub fn current_user(&self) -> Option<&UserId> {
-        let seat = self.game.as_ref()?.current()?;
-        self.member_at(seat).map(|m| &m.user)
-    }
-
-    /// Remembers a move of `user` that made the current version.
-    fn remember_move(&mut self, user: &UserId, kind: ActionKind) {
-        if self.moves.len() >= RECENT_MOVES {
-            self.moves.remove(0);
-        }
-        self.moves.push(RecentMove {
-            version: self.version,
-            user: user.clone(),
-            kind,
-        });
-    }
-
-    /// Whether a move of `kind` by `user` from a button made for `version` (older than the
-    /// table's) still counts. The table message may simply be behind: the platforms pace its
-    /// edits, so a button there can be a few moves old. It counts if the state moved on only
-    /// by other moves in the same round; the same move of his own since (a double click, a
-    /// repeat on an old message) or a new round (the button meant the old one) is stale.
-    pub fn tolerates(&self, version: u64, user: &UserId, kind: ActionKind) -> bool {
-        version < self.version
-            && version >= self.round_since
-            && !self
-                .moves
-                .iter()
-                .any(|m| m.version > version && m.user == *user && m.kind == kind)
-    }
-
-    /// Whether `actor` may manage the table (kick, end, seat computer players): an admin of
-    /// the chat, or the opener while he is still at the table.
-    pub fn may_manage(&self, actor: &Actor) -> bool {
-        actor.admin || (self.opener == actor.user && self.seat_of(&actor.user).is_some())
-    }
-
-    /// The opener's rights go to the next human still at the table when he goes.
-    fn pass_opener_on(&mut self, leaving: &UserId) {
-        if self.opener != *leaving {
-            return;
-        }
-        if let Some(next) = self
-            .members
-            .iter()
-            .find(|m| !m.bot && !m.left && m.user != *leaving)
-        {
-            self.opener = next.user.clone();
-        }
-    }
-
-    fn find(&self, user: &UserRef) -> Result<usize, ServiceError> {
-        let found = match user {
-            UserRef::Id(id) => self.member_index(id),
-            UserRef::Name(name) => {
-                let wanted = name.trim().trim_start_matches('@').to_lowercase();
-                self.members
-                    .iter()
-                    .position(|m| m.name.to_lowercase() == wanted)
-            }
-        };
-        found.ok_or_else(|| ServiceError::UnknownPlayer {
-            name: match user {
-                UserRef::Id(id) => id.0.clone(),
-                UserRef::Name(n) => n.clone(),
-            },
-        })
-    }
-
-    /// Seats a new member under a name no other member has; returns that name.
-    fn seat(&mut self, user: UserId, wanted: &str, bot: bool) -> String {
-        let name = self.unique_name(wanted);
-        self.members.push(Member {
-            user,
-            name: name.clone(),
-            bot,
-            left: false,
-        });
-        name
-    }
-
-    fn unique_name(&self, wanted: &str) -> String {
-        let base = clean_name(wanted);
-        let taken = |n: &str| self.members.iter().any(|m| m.name.eq_ignore_ascii_case(n));
-        if !taken(&base) {
-            return base;
-        }
-        (2..)
-            .map(|k| format!("{base} ({k})"))
-            .find(|n| !taken(n))
-            .unwrap_or(base)
-    }
+/// Whether `actor` may manage the table (kick, end, seat computer players): an admin of
+/// the chat, or the opener while he is still at the table.
+pub fn may_manage(table: &Table, actor: &Actor) -> bool {
+    actor.admin || (table.opener == actor.user && table.seat_of(&actor.user).is_some())
 }
 
-/// The longest name at a table, in characters.
-pub const MAX_NAME: usize = 32;
-
-/// A player name fit for a table: no control characters, no line breaks, at most
-/// [`MAX_NAME`] characters (a longer one is cut and ends with "…"); never empty.
-pub fn clean_name(name: &str) -> String {
-    let cleaned: String = name
-        .chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
-    if cleaned.is_empty() {
-        return "?".to_string();
-    }
-    if cleaned.chars().count() <= MAX_NAME {
-        return cleaned;
-    }
-    // The cut may end in the space between two words: "Anna Maria …" reads worse than
-    // "Anna Maria…", and the engine trims names.
-    let mut short: String = cleaned.chars().take(MAX_NAME - 1).collect();
-    short.truncate(short.trim_end().len());
-    short.push('…');
-    short
+/// The member `user` names, by id or by the name at the table.
+fn find(table: &Table, user: &UserRef) -> Result<usize, ServiceError> {
+    let found = match user {
+        UserRef::Id(id) => table.member_index(id),
+        UserRef::Name(name) => {
+            let wanted = name.trim().trim_start_matches('@').to_lowercase();
+            table
+                .members
+                .iter()
+                .position(|m| m.name.to_lowercase() == wanted)
+        }
+    };
+    found.ok_or_else(|| ServiceError::UnknownPlayer {
+        name: match user {
+            UserRef::Id(id) => id.0.clone(),
+            UserRef::Name(n) => n.clone(),
+        },
+    })
 }
 
 /// What a command changed, before the computer players and the game's progress are added.
@@ -285,28 +85,5 @@ fn outcome(table: Table, notices: Vec<Notice>) -> TableOutcome {
         debts: Vec::new(),
         stats: Vec::new(),
         changed: true,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_names_are_cut_with_an_ellipsis() {
-        assert_eq!(clean_name("  Anna\n Maier "), "Anna Maier");
-        assert_eq!(clean_name("\u{7}"), "?");
-        let long = "Bartholomäus Maximilian von Hohenzollern";
-        let cut = clean_name(long);
-        assert_eq!(cut.chars().count(), MAX_NAME);
-        assert!(cut.ends_with('…') && long.starts_with(cut.trim_end_matches('…')));
-        // A cut right after a word does not keep the space before the "…".
-        let spaced = format!("{} Ende", "x".repeat(MAX_NAME - 1));
-        assert_eq!(
-            clean_name(&spaced),
-            format!("{}…", "x".repeat(MAX_NAME - 1))
-        );
-        let at_space = format!("{} {}", "y".repeat(30), "z".repeat(10));
-        assert_eq!(clean_name(&at_space), format!("{}…", "y".repeat(30)));
     }
 }
