@@ -533,15 +533,12 @@ async fn telegram_odd_names_play_unparsed_and_stay_intact() {
     let finished = telegram::table_message(&fake, group.id).expect("table");
     let loser = loser_among(&finished.text, &play_names);
 
-    let debts = texts(&command(&fake, &group, &players[0], "/deckel").await);
+    let debts = command(&fake, &group, &players[0], "/deckel").await;
     assert!(debts.contains(&format!("{loser}: 1")), "{debts}");
-    let export = command(&fake, &group, &players[1], "/export").await;
-    let document = export
-        .iter()
-        .find(|r| r.is("sendDocument"))
-        .expect("the CSV");
+    let document = telegram::command_answer(&fake, &group, &players[1], "/export").await;
+    assert!(document.is("sendDocument"), "{document:?}");
     assert_debt_exported(&document.files[0].content, &loser);
-    let stats = texts(&command(&fake, &group, &players[2], "/statistik").await);
+    let stats = command(&fake, &group, &players[2], "/statistik").await;
     for name in &play_names {
         assert!(stats.contains(name.as_str()), "{name:?}: {stats}");
     }

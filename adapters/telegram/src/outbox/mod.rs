@@ -268,6 +268,8 @@ fn settle<B>(
             attempts + 1
         }
         Outcome::Migrated(new) => {
+            // Nothing more can be written there; the adapter moves the table to `new`.
+            entry.pending.clear();
             let _ = shared.events.send(Event::Migrated { old: chat, new });
             0
         }

@@ -261,6 +261,14 @@ impl Pending {
     pub fn forget_shown(&mut self) {
         self.shown.clear();
     }
+
+    /// Drops every write still to make (the chat is gone: it became a supergroup).
+    pub fn clear(&mut self) {
+        self.order.clear();
+        self.tables.clear();
+        self.cup = None;
+        self.shown.clear();
+    }
 }
 
 #[cfg(test)]
