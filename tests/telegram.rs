@@ -6,8 +6,9 @@
 mod common;
 
 use common::telegram::{
-    self, Play, PrivatePlay, alert, button, command, open_and_start, press, press_on, private_cup,
-    round_of, sent_texts, start_privately, table_in, table_message, texts_in, version, wait_table,
+    self, Play, PrivatePlay, alert, assert_within_limits, button, command, open_and_start, press,
+    press_on, private_cup, round_of, sent_texts, start_privately, table_in, table_message,
+    texts_in, version, wait_table,
 };
 use common::{WAIT, current_player, faces, loser};
 use schocken_fakes::telegram::{FakeTelegram, TgChat, TgUser};
@@ -21,21 +22,6 @@ fn ben() -> TgUser {
 }
 fn cem() -> TgUser {
     TgUser::new(103, "Cem").lang("en")
-}
-
-/// Nothing the bot sent to a group was refused (429), and no group got more than 20 writes
-/// in any minute.
-fn assert_within_telegrams_limits(fake: &FakeTelegram, groups: &[i64]) {
-    let refused: Vec<String> = fake
-        .rate_limited()
-        .iter()
-        .map(|r| format!("{} {}", r.method, r.params))
-        .collect();
-    assert!(refused.is_empty(), "429s: {refused:?}");
-    for group in groups {
-        let most = fake.max_writes_per_minute(*group);
-        assert!(most <= 20, "{most} writes in a minute to {group}");
-    }
 }
 
 /// Sets the chat's house rules as an admin (a short game: fewer Deckel).
@@ -81,7 +67,7 @@ async fn a_whole_game_of_three_to_the_bierrunde() {
         table.callback_data().is_empty(),
         "no buttons after the game"
     );
-    assert_within_telegrams_limits(&fake, &[group.id]);
+    assert_within_limits(&fake, &[group.id]);
     // Private cups never reach the group.
     for (seq, text) in texts_in(&fake, group.id) {
         assert!(
@@ -164,7 +150,7 @@ async fn a_whole_game_of_three_to_the_bierrunde() {
     let help = command(&fake, &group, &cem(), "/help").await;
     assert!(help.contains("/roll"), "Telegram's own syntax: {help}");
     assert!(!help.contains("/schocken"), "{help}");
-    assert_within_telegrams_limits(&fake, &[group.id]);
+    assert_within_limits(&fake, &[group.id]);
     bot.assert_token_never_logged(fake.token());
 }
 
@@ -249,7 +235,7 @@ async fn quick_presses_never_freeze_the_group() {
         slowest <= Duration::from_secs(2),
         "slowest answer {slowest:?}"
     );
-    assert_within_telegrams_limits(&fake, &[group.id]);
+    assert_within_limits(&fake, &[group.id]);
     assert!(lag <= Duration::from_secs(3), "table {lag:?} behind");
     assert!(moved_at.len() >= 20, "{} moves", moved_at.len());
     assert!(
@@ -344,7 +330,7 @@ async fn two_tables_in_two_topics_of_one_group() {
             m.text
         );
     }
-    assert_within_telegrams_limits(&fake, &[forum.id]);
+    assert_within_limits(&fake, &[forum.id]);
 }
 
 #[tokio::test]
@@ -395,7 +381,7 @@ async fn cups_in_alerts_never_reach_the_group() {
             }
         }
     }
-    assert_within_telegrams_limits(&fake, &[group.id]);
+    assert_within_limits(&fake, &[group.id]);
 }
 
 #[tokio::test]
@@ -479,7 +465,7 @@ async fn a_typed_roll_is_confirmed_and_the_round_ending_throw_shown_to_its_rolle
         sent.iter().all(|t| !t.contains("Dein Wurf")),
         "the throw stays private"
     );
-    assert_within_telegrams_limits(&fake, &[group.id]);
+    assert_within_limits(&fake, &[group.id]);
 }
 
 #[tokio::test]
