@@ -1,15 +1,28 @@
 //! The Discord adapter end to end: the real `schocken` binary (serenity + poise, the service,
-//! a real SQLite file) against the local fake Discord, which records every request.
+//! a real SQLite file) against the local fake Discord, which records every request and keeps
+//! Discord's rate limits (the bot's ratelimiter stays on, as in production). The table
+//! message follows each answer from the channel's outbox, so tests wait for it to show a
+//! state. More in `discord/`: the pace tests (one private message per turn, bursts within
+//! Discord's limits), failures (deferred refusals, a refused token), languages, and the
+//! adapter run in process (timers, deferred answers, command registration).
 
 mod common;
+#[path = "discord/failures.rs"]
+mod failures;
+#[path = "discord/in_process.rs"]
+mod in_process;
+#[path = "discord/languages.rs"]
+mod languages;
+#[path = "discord/pace.rs"]
+mod pace;
 
 use common::discord::{
-    Play, answer, assert_untouched_until, dice_under_cup, open_and_start, posted_since, run_click,
-    run_slash, slash, table_message, user,
+    Play, answer, assert_untouched_until, buttons_version, dice_under_cup, open_and_start,
+    posted_table, round_of, run_click, run_slash, slash, table_at, table_message, table_shows,
+    user, wait_message,
 };
 use common::{Bot, DISCORD_TOKEN, Db, WAIT, current_player, loser};
-use schocken_fakes::discord::{Call, FakeDiscord, Place, Recorded};
-use std::sync::Arc;
+use schocken_fakes::discord::{Call, FakeDiscord, Recorded};
 
 struct Setup {
     fake: FakeDiscord,
@@ -78,7 +91,8 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
     play.play_to_the_end().await;
     assert!(play.interactions > 20, "{} moves", play.interactions);
 
-    // Snapshots of what the adapter sends: the started table, a private view, a reveal.
+    // Snapshots of what the adapter sends: the started table, a private view, the table
+    // with the last round's reveal.
     let requests = fake.requests();
     let started = requests
         .iter()
@@ -97,30 +111,32 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
         })
         .expect("a private view with dice");
     snapshot_body("private_view_callback", private);
-    let reveal = requests
+    let revealed = requests
         .iter()
         .find(|r| {
-            matches!(r.call, Call::CreateMessage { .. })
-                && r.content().is_some_and(|c| c.starts_with("Aufgedeckt"))
+            matches!(r.call, Call::EditMessage { .. })
+                && r.content().is_some_and(|c| c.contains("Letzte Runde ("))
         })
-        .expect("a reveal");
-    snapshot_body("reveal_message", reveal);
+        .expect("the table reveals a round");
+    snapshot_body("table_message_last_round", revealed);
 
     play.assert_no_leaks();
     assert_private_views_ephemeral(fake);
-    // One table message for the whole game: every other channel message is a reveal.
+    // One table message for the whole game; the reveals are part of it.
     for r in &requests {
         if let Call::CreateMessage { message, .. } = r.call {
-            let content = r.content().unwrap_or_default();
-            assert!(
-                message == table || content.starts_with("Aufgedeckt"),
-                "unexpected channel message: {content}"
+            assert_eq!(
+                message,
+                table,
+                "unexpected channel message: {:?}",
+                r.content()
             );
         }
         if let Call::EditMessage { message, .. } = r.call {
             assert_eq!(message, table, "only the table message is edited");
         }
     }
+    assert!(fake.rate_limited().is_empty(), "{:?}", fake.rate_limited());
 
     // The Bierrunde is in the ledger.
     let loser = loser(&play.table().content);
@@ -197,6 +213,12 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
         over.ephemeral && over.content.contains("kein Tisch"),
         "{over:?}"
     );
+    assert!(
+        !fake.requests().iter().any(|r| r.is_public_message()
+            && r.content()
+                .is_some_and(|c| c.contains("„x“") || c.contains("kein Tisch"))),
+        "no refusal shows in public"
+    );
 
     assert!(
         fake.late_answers().is_empty(),
@@ -213,6 +235,7 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
 async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
     let s = setup().await;
     let fake = &s.fake;
+    let channel = fake.channel_id();
     let (anna, ben) = (user(11, "Anna"), user(12, "Ben"));
     let table = open_and_start(fake, &[anna.clone(), ben.clone()]).await;
     let t = table_message(fake, table);
@@ -235,15 +258,31 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
     );
     assert_untouched_until(fake, sent.seq, refused.seq, "a click out of turn");
     assert_eq!(table_message(fake, table), t);
+    // Out of turn from his own private view: the refusal replaces that view (type 7) and
+    // keeps showing his cup; a refusal adds no private message.
+    let look = run_click(fake, &other, table, &t.button("v1:l:").expect("look")).await;
+    let private = look.message_id.expect("his private message");
+    let shown = fake.ephemeral_messages(other.id).len();
+    let refused = run_click(fake, &other, private, &roll).await;
+    assert_eq!(refused.kind, 7, "{refused:?}");
+    assert!(
+        refused.ephemeral
+            && refused.content.contains("nicht dran")
+            && refused.content.contains("Dein Becher"),
+        "{refused:?}"
+    );
+    assert_eq!(fake.ephemeral_messages(other.id).len(), shown);
 
-    // His roll, then the same button again (a double click).
+    // His roll: answered at once, the table follows.
     let first = run_click(fake, &me, table, &roll).await;
     assert!(
         first.ephemeral && first.content.contains("Dein Becher"),
         "{first:?}"
     );
-    let after = table_message(fake, table);
+    let rolled = buttons_version(&first.custom_ids()).expect("the view's version");
+    let after = table_at(fake, table, rolled).await;
     assert_ne!(after.content, t.content, "the roll shows on the table");
+    // The same button again (a double click).
     let sent = fake.click(&me, table, &roll).expect("inject");
     let again = answer(fake, &sent).await;
     assert!(again.ephemeral);
@@ -278,28 +317,27 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
         stood.ephemeral && stood.content.contains("Dein Becher"),
         "{stood:?}"
     );
-    assert_ne!(table_message(fake, table).content, after.content);
+    wait_message(fake, table, "the stand on the table", |m| {
+        m.content != after.content
+    })
+    .await;
 
     // A button of an old game: the game is ended, a new one opened.
     let ended = run_slash(fake, &anna, slash("end")).await;
     assert!(ended.ephemeral, "{ended:?}");
-    assert!(
-        table_message(fake, table).custom_ids().is_empty(),
-        "an ended game has no buttons"
-    );
-    run_slash(fake, &ben, slash("new")).await;
-    let new_table = fake
-        .messages()
-        .into_iter()
-        .filter(|m| !m.ephemeral() && m.interaction.is_none() && m.id != table)
-        .map(|m| m.id)
-        .max()
-        .expect("a second table message");
+    wait_message(fake, table, "an ended game without buttons", |m| {
+        m.custom_ids().is_empty()
+    })
+    .await;
+    let sent = fake.slash(&ben, &slash("new")).expect("inject");
+    answer(fake, &sent).await;
+    let new_table = posted_table(fake, channel, sent.seq).await;
+    assert_ne!(new_table, table);
     let before = table_message(fake, new_table);
     let sent = fake.click(&me, table, &roll).expect("inject");
     let old = answer(fake, &sent).await;
     assert!(old.ephemeral);
-    assert!(old.content.contains("veraltet"), "{}", old.content);
+    assert!(old.content.contains("vorbei"), "{}", old.content);
     assert_untouched_until(fake, sent.seq, old.seq, "an old game's button");
     assert_eq!(table_message(fake, new_table), before);
 
@@ -312,13 +350,14 @@ async fn wrong_turn_stale_old_game_and_forged_clicks_change_nothing() {
     };
     let sent = fake.slash(joiner, &slash("join")).expect("inject");
     answer(fake, &sent).await;
-    let reposted = posted_since(fake, sent.seq).expect("the table is posted again");
+    let reposted = posted_table(fake, channel, sent.seq).await;
     assert!(
         table_message(fake, reposted)
             .content
             .contains("Am Tisch (2)")
     );
     assert!(fake.late_answers().is_empty());
+    assert!(fake.rate_limited().is_empty(), "{:?}", fake.rate_limited());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -336,7 +375,11 @@ async fn rules_end_and_kick_need_the_opener_or_manage_server() {
     assert!(shown.content.contains("standard"), "{}", shown.content);
     let refused = run_slash(fake, &ben, slash("rules").string("text", "dortmund")).await;
     assert!(refused.ephemeral, "{refused:?}");
-    assert!(refused.content.contains("Admin"), "{}", refused.content);
+    assert!(
+        refused.content.contains("Server verwalten"),
+        "{}",
+        refused.content
+    );
     let set = run_slash(
         fake,
         &dora,
@@ -363,13 +406,8 @@ async fn rules_end_and_kick_need_the_opener_or_manage_server() {
     let kicked = run_slash(fake, &dora, slash("kick").user("user", &cem)).await;
     assert!(kicked.ephemeral);
     assert!(kicked.content.contains("Cem"), "{}", kicked.content);
-    let table = posted_since(fake, 0).expect("table message");
-    let t = table_message(fake, table);
-    assert!(
-        t.content.contains("Am Tisch (2): Anna, Ben"),
-        "{}",
-        t.content
-    );
+    let table = posted_table(fake, fake.channel_id(), 0).await;
+    table_shows(fake, table, "Am Tisch (2): Anna, Ben").await;
 
     // End: not by a plain member, yes by the opener; and by Manage Server.
     let refused = run_slash(fake, &ben, slash("end")).await;
@@ -402,10 +440,14 @@ async fn a_restart_mid_round_goes_on_from_the_table_message() {
     let table = open_and_start(&s.fake, &players).await;
     let first_roll = table_message(&s.fake, table).button("v1:r:").expect("roll");
     let mut play = Play::new(&s.fake, table, &players);
-    // Two turns, then the third player looks under his cup: mid-round.
-    play.turn().await;
-    play.turn().await;
-    let t = play.table();
+    // A round (its buttons are outdated then), two turns of the next, then the third player
+    // looks under his cup: mid-round.
+    let first_round = round_of(&play.table().content);
+    for _ in 0..5 {
+        play.turn().await;
+    }
+    let t = play.settled().await;
+    assert_ne!(round_of(&t.content), first_round, "a round was played");
     let name = current_player(&t.content).expect("someone");
     let who = play.player(&name);
     let look = t.button("v1:l:").expect("look");
@@ -427,246 +469,44 @@ async fn a_restart_mid_round_goes_on_from_the_table_message() {
         stale.ephemeral && stale.content.contains("veraltet"),
         "{stale:?}"
     );
+    let refreshed = Call::EditMessage {
+        channel: s.fake.channel_id(),
+        message: table,
+    };
+    s.fake
+        .wait_for(sent.seq, WAIT, |r| r.call == refreshed)
+        .await
+        .expect("the table message is refreshed once after the restart");
     let table_part = |c: &str| c.split("\n\n").next().unwrap_or_default().to_string();
     assert_eq!(
         table_part(&play.table().content),
         table_part(&shown.content),
         "the state shown is the same"
     );
-    assert!(
-        s.fake.requests_since(sent.seq).iter().any(|r| r.call
-            == Call::EditMessage {
-                channel: s.fake.channel_id(),
-                message: table
-            }),
-        "the table message is refreshed once after the restart"
-    );
     // The old table message's buttons still work, and the cup is as it was.
     let again = play.private(&who, table, &look).await;
     assert_eq!(again.content, before.content);
-    play.play_to_the_end().await;
+    // The game goes on: the rest of this round and the next one.
+    let round = round_of(&play.table().content);
+    for _ in 0..4 {
+        assert!(play.turn().await, "the game goes on");
+    }
+    assert_ne!(round_of(&play.settled().await.content), round);
     for r in s.fake.requests_since(restarted) {
         if let Call::EditMessage { message, .. } = r.call {
             assert_eq!(message, table, "edits go to the existing table message");
         }
-        if let Call::CreateMessage { .. } = r.call {
-            assert!(
-                r.content().is_some_and(|c| c.starts_with("Aufgedeckt")),
-                "{r:?}"
-            );
-        }
+        assert!(
+            !matches!(r.call, Call::CreateMessage { .. }),
+            "no new channel message: {r:?}"
+        );
     }
     play.assert_no_leaks();
     assert_private_views_ephemeral(&s.fake);
-    let loser = loser(&play.table().content);
-    let debts = run_slash(&s.fake, &players[0], slash("debts")).await;
     assert!(
-        debts.content.contains(&format!("{loser}: 1")),
-        "{}",
-        debts.content
+        s.fake.rate_limited().is_empty(),
+        "{:?}",
+        s.fake.rate_limited()
     );
     assert_token_never_logged(&s.bot);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn ephemeral_text_follows_the_user_public_text_the_server() {
-    let s = setup().await;
-    let fake = &s.fake;
-    // A German server; Eve's client is English.
-    let eve = user(21, "Eve").locale("en-US");
-    let finn = user(22, "Finn");
-    let opened = run_slash(fake, &eve, slash("new")).await;
-    assert!(
-        opened.content.contains("opened a table"),
-        "{}",
-        opened.content
-    );
-    let table = posted_since(fake, 0).expect("table message");
-    assert!(
-        table_message(fake, table)
-            .content
-            .contains("Schocken-Tisch von Eve")
-    );
-    run_slash(fake, &finn, slash("join")).await;
-    run_slash(fake, &finn, slash("start")).await;
-    let t = table_message(fake, table);
-    let look = t.button("v1:l:").expect("look");
-    let eve_view = run_click(fake, &eve, table, &look).await;
-    assert!(
-        eve_view.content.contains("Your cup"),
-        "{}",
-        eve_view.content
-    );
-    let finn_view = run_click(fake, &finn, table, &look).await;
-    assert!(
-        finn_view.content.contains("Dein Becher"),
-        "{}",
-        finn_view.content
-    );
-    assert!(table_message(fake, table).content.contains("Hälfte"));
-    let help = run_slash(fake, &eve, slash("help")).await;
-    assert!(help.ephemeral);
-    assert!(help.content.contains("how to play"), "{}", help.content);
-    let forged = run_click(fake, &eve, table, "nonsense").await;
-    assert!(forged.content.contains("not valid"), "{}", forged.content);
-
-    // An English server; Finn's client is German.
-    let english = Place {
-        guild_id: Some(fake.guild_id() + 1),
-        channel_id: fake.channel_id() + 1,
-        guild_locale: Some("en-US".into()),
-    };
-    let sent = fake
-        .slash_in(&english, &finn, &slash("new"))
-        .expect("inject");
-    let opened = answer(fake, &sent).await;
-    assert!(opened.content.contains("aufgemacht"), "{}", opened.content);
-    let english_table = fake
-        .requests_since(sent.seq)
-        .iter()
-        .find_map(|r| match r.call {
-            Call::CreateMessage { message, channel } if channel == english.channel_id => {
-                Some(message)
-            }
-            _ => None,
-        })
-        .expect("a table in the English channel");
-    let t = table_message(fake, english_table);
-    assert!(
-        t.content.contains("Schocken table of Finn"),
-        "{}",
-        t.content
-    );
-    assert!(t.content.contains("Finn opened a table"), "{}", t.content);
-    // `/schocken table` shows the table as a new message; the buttons move there.
-    let shown = fake
-        .slash_in(&english, &finn, &slash("table"))
-        .expect("inject");
-    assert!(answer(fake, &shown).await.ephemeral);
-    let fresh = posted_since(fake, shown.seq).expect("a fresh table message");
-    assert!(table_message(fake, english_table).custom_ids().is_empty());
-    assert!(!table_message(fake, fresh).custom_ids().is_empty());
-    let sent = fake
-        .slash_in(&english, &eve, &slash("join"))
-        .expect("inject");
-    answer(fake, &sent).await;
-    assert!(table_message(fake, fresh).content.contains("Finn, Eve"));
-
-    // The German table is untouched by the English one.
-    assert!(table_message(fake, table).content.contains("Hälfte"));
-}
-
-/// In process, with a clock the test moves: the turn timer's moves reach the table message
-/// and the channel, and with `defer_after = 0` every answer takes the deferred path.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn timer_moves_and_deferred_answers() {
-    use bot_core::config::Config;
-    use bot_core::service::ManualClock;
-    use schocken_discord::DiscordConfig;
-    use std::time::Duration;
-
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    let db = Db::new();
-    let config = Config {
-        turn_timer_seconds: 60,
-        ..Config::default()
-    };
-    let clock = Arc::new(ManualClock::new(1_790_000_000_000));
-    let service = db.service(config, clock.clone(), Some(3)).await;
-    let discord = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), None)
-        .with_defer_after(Duration::ZERO);
-    assert!(
-        !format!("{discord:?}").contains(DISCORD_TOKEN),
-        "Debug hides the token"
-    );
-    let bot = tokio::spawn(schocken_discord::run(service.clone(), discord));
-    fake.wait_ready(WAIT).await.expect("the bot connects");
-    assert!(
-        fake.requests()
-            .iter()
-            .any(|r| r.call == Call::RegisterCommands { guild: None }),
-        "without DISCORD_GUILD_ID the commands are global"
-    );
-
-    let anna = user(11, "Anna");
-    let ben = user(12, "Ben");
-    let opened = run_slash(&fake, &anna, slash("new")).await;
-    assert!(opened.deferred && opened.ephemeral, "{opened:?}");
-    assert!(opened.content.contains("aufgemacht"), "{}", opened.content);
-    run_slash(&fake, &ben, slash("join")).await;
-    let started = run_slash(&fake, &anna, slash("start")).await;
-    assert!(started.deferred && started.ephemeral);
-    let table = posted_since(&fake, 0).expect("table message");
-
-    // A click: deferred ephemerally, completed by editing the deferred answer.
-    let t = table_message(&fake, table);
-    let current = current_player(&t.content).expect("someone");
-    let who = if current == "Anna" { &anna } else { &ben };
-    let look = run_click(&fake, who, table, &t.button("v1:l:").expect("look")).await;
-    assert!(look.deferred && look.ephemeral && look.content.contains("Dein Becher"));
-
-    // A public answer, deferred publicly.
-    let debts = run_slash(&fake, &ben, slash("debts")).await;
-    assert!(debts.deferred && !debts.ephemeral, "{debts:?}");
-    // A refused public command: the refusal goes to the actor alone, the public "thinking"
-    // message is removed.
-    let sent = fake
-        .slash(&ben, &slash("rules").string("text", "dortmund"))
-        .expect("inject");
-    let refused = answer(&fake, &sent).await;
-    assert!(refused.deferred && refused.ephemeral, "{refused:?}");
-    assert!(refused.content.contains("Admins"), "{}", refused.content);
-    fake.wait_for(sent.seq, WAIT, |r| {
-        r.call
-            == Call::DeleteOriginal {
-                interaction: sent.id,
-            }
-    })
-    .await
-    .expect("the deferred public answer is deleted");
-
-    // The turn timer runs out twice: two timed-out players end the round.
-    let since = fake.requests().len();
-    clock.advance(61_000);
-    service.tick().await;
-    let edit = fake
-        .wait_for(since, WAIT, |r| {
-            matches!(r.call, Call::EditMessage { message, .. } if message == table)
-                && r.content().is_some_and(|c| c.contains("Zeit abgelaufen"))
-        })
-        .await
-        .expect("the timer's move shows on the table");
-    assert!(!edit.ephemeral);
-    clock.advance(61_000);
-    service.tick().await;
-    fake.wait_for(since, WAIT, |r| {
-        matches!(r.call, Call::CreateMessage { .. })
-            && r.content().is_some_and(|c| c.starts_with("Aufgedeckt"))
-    })
-    .await
-    .expect("the round's reveal is posted");
-    assert!(fake.late_answers().is_empty());
-    bot.abort();
-}
-
-/// A bot that cannot register its commands stops with an error instead of idling.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn refused_command_registration_stops_the_adapter() {
-    use bot_core::config::Config;
-    use bot_core::service::SystemClock;
-    use schocken_discord::DiscordConfig;
-
-    let fake = FakeDiscord::start().await.expect("fake Discord");
-    fake.refuse_commands();
-    let db = Db::new();
-    let service = db
-        .service(Config::default(), Arc::new(SystemClock), None)
-        .await;
-    let config = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), Some(fake.guild_id()));
-    let result = tokio::time::timeout(WAIT, schocken_discord::run(service, config))
-        .await
-        .expect("the adapter stops");
-    let error = result.expect_err("registration failed");
-    assert!(format!("{error:#}").contains("register"), "{error:#}");
-    assert!(!format!("{error:#}").contains(DISCORD_TOKEN));
 }

@@ -1,29 +1,31 @@
 //! One interaction from arrival to answer: build the command, ask the service (deferring the
-//! answer if that takes long), bring the public messages up to date, then answer the actor.
+//! answer if that takes long), hand the table's new state to the channel's outbox, and answer
+//! the actor at once (the table message follows within about a second).
 
+use crate::langs::ChatLangs;
 use crate::origin::Origin;
+use crate::outbox::Outbox;
 use crate::payload::Payload;
 use crate::plan::{self, Answer, Via};
-use crate::publish::Publisher;
-use crate::respond::{self, Incoming};
+use crate::respond::{self, Deferred, Incoming};
 use bot_core::render::{self, Surface, Voice};
-use bot_core::service::{ButtonId, Command, Request, Service, ServiceError, args};
+use bot_core::service::{
+    ButtonId, Command, Reply, Request, Service, ServiceError, TableStatus, args,
+};
 use bot_core::text::Lang;
 use serenity::all::{CommandInteraction, ComponentInteraction, Http};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tracing::{debug, warn};
 
-/// The answer goes out by then at the latest: Discord drops interactions not answered within
-/// 3 s of their creation, and the gateway takes its share of that.
-const ANSWER_WITHIN: Duration = Duration::from_millis(2500);
-
-/// By default, an answer not ready after this long is deferred first.
+/// By default, an answer not ready after this long is deferred first (Discord drops
+/// interactions not answered within 3 s, and the gateway takes its share of that).
 pub const DEFER_AFTER: Duration = Duration::from_millis(1500);
 
 pub struct Bot {
     pub service: Arc<Service>,
-    pub publisher: Publisher,
+    pub outbox: Outbox,
+    pub langs: ChatLangs,
     /// Defer the answer when the service takes longer than this (zero: always).
     pub defer_after: Duration,
 }
@@ -39,19 +41,23 @@ impl Bot {
         let origin = Origin::of_command(interaction);
         let incoming = Incoming::Slash(interaction);
         match request {
-            Ok(request) => self.run(http, incoming, origin.command(request)).await,
+            Ok(request) => {
+                let cmd = origin.command(request);
+                self.run(http, incoming, &origin, cmd).await;
+            }
             Err(e) => self.refuse(http, incoming, &e, origin.lang()).await,
         }
     }
 
-    /// A button click (on the table message or on an ephemeral view).
+    /// A button click (on the table message or on a private view).
     pub async fn click(&self, http: &Http, interaction: &ComponentInteraction) {
         let origin = Origin::of_component(interaction);
         let incoming = Incoming::Click(interaction);
         match ButtonId::parse(&interaction.data.custom_id) {
             Ok(button) => {
                 let cmd = args::button_command(origin.chat.clone(), origin.actor.clone(), &button);
-                self.run(http, incoming, origin.complete(cmd)).await;
+                self.run(http, incoming, &origin, origin.complete(cmd))
+                    .await;
             }
             Err(e) => {
                 debug!(chat = %origin.chat, error = %e, "a click with a malformed custom_id");
@@ -61,78 +67,90 @@ impl Bot {
         }
     }
 
-    /// Refused before the service is asked (a forged button, unreadable options).
+    /// Refused before the service is asked (a forged button, unreadable options): always a
+    /// new private message, so a player's own view stays as it is.
     async fn refuse(&self, http: &Http, incoming: Incoming<'_>, e: &ServiceError, lang: Lang) {
-        let answer = Answer::Private(Payload::text(&render::error_text(e, None, Voice::new(lang, Surface::Discord))));
-        if let Err(err) = respond::answer(http, incoming, &answer).await {
+        let text = render::error_text(e, None, Voice::new(lang, Surface::Discord));
+        let answer = Answer::Private(Payload::text(&text));
+        if let Err(err) = respond::answer_new(http, incoming, &answer).await {
             warn!(error = %err, "could not answer an interaction");
         }
     }
 
-    async fn defer(&self, http: &Http, incoming: Incoming<'_>, public: bool) -> bool {
+    async fn defer(&self, http: &Http, incoming: Incoming<'_>, public: bool) -> Option<Deferred> {
         match respond::defer(http, incoming, public).await {
-            Ok(()) => true,
+            Ok(deferred) => Some(deferred),
             Err(e) => {
                 warn!(error = %e, "could not defer an interaction");
-                false
+                None
             }
         }
     }
 
-    async fn run(&self, http: &Http, incoming: Incoming<'_>, cmd: Command) {
-        let started = Instant::now();
+    /// The service's reply, deferring the answer first if it is not ready in time.
+    async fn ask(
+        &self,
+        http: &Http,
+        incoming: Incoming<'_>,
+        cmd: Command,
+        public: bool,
+    ) -> (Reply, Option<Deferred>) {
+        if self.defer_after.is_zero() {
+            let deferred = self.defer(http, incoming, public).await;
+            return (self.service.handle(cmd).await, deferred);
+        }
+        let handle = self.service.handle(cmd);
+        tokio::pin!(handle);
+        tokio::select! {
+            reply = &mut handle => (reply, None),
+            () = tokio::time::sleep(self.defer_after) => {
+                let deferred = self.defer(http, incoming, public).await;
+                (handle.await, deferred)
+            }
+        }
+    }
+
+    async fn run(&self, http: &Http, incoming: Incoming<'_>, origin: &Origin, cmd: Command) {
         let via = incoming.via();
         let chat = cmd.chat.clone();
         let request = cmd.request.clone();
         let public = via == Via::Slash && plan::answers_publicly(&request);
         debug!(chat = %chat, request = ?request, "interaction");
 
-        let mut deferred = self.defer_after.is_zero() && self.defer(http, incoming, public).await;
-        let handle = self.service.handle(cmd);
-        tokio::pin!(handle);
-        let reply = if deferred {
-            handle.await
-        } else {
-            let early = tokio::select! {
-                reply = &mut handle => Some(reply),
-                () = tokio::time::sleep(self.defer_after) => None,
-            };
-            match early {
-                Some(reply) => reply,
-                None => {
-                    deferred = self.defer(http, incoming, public).await;
-                    handle.await
-                }
-            }
-        };
-
+        let (mut reply, deferred) = self.ask(http, incoming, cmd, public).await;
+        if incoming.on_private_message() {
+            self.add_current_cup(origin, &mut reply).await;
+        }
         let plan = plan::plan(&reply, &request, via);
         if reply.table.is_some() && !reply.is_error() {
-            self.publisher.remember_lang(&chat, reply.lang);
+            self.langs.remember(&chat, reply.lang);
         }
-        // The table first, so the answer never describes a state the channel cannot see yet;
-        // but the answer never waits past Discord's deadline.
-        let publish = self
-            .publisher
-            .publish(&chat, plan.table.as_ref(), &plan.reveals);
-        if deferred {
-            publish.await;
-            if let Err(e) = respond::finish(http, incoming, public, &plan.answer).await {
-                warn!(chat = %chat, error = %e, "could not complete a deferred interaction");
-            }
-            return;
+        // The table message follows from the channel's outbox; the answer waits for nothing.
+        if let Some(update) = plan.table {
+            self.outbox.submit(&chat, update);
         }
-        tokio::pin!(publish);
-        let budget = ANSWER_WITHIN.saturating_sub(started.elapsed());
-        let published = tokio::select! {
-            () = &mut publish => true,
-            () = tokio::time::sleep(budget) => false,
+        let answered = match deferred {
+            Some(deferred) => respond::finish(http, incoming, deferred, &plan.answer).await,
+            None => respond::answer(http, incoming, &plan.answer).await,
         };
-        if let Err(e) = respond::answer(http, incoming, &plan.answer).await {
+        if let Err(e) = answered {
             warn!(chat = %chat, error = %e, "could not answer an interaction");
         }
-        if !published {
-            publish.await;
+    }
+
+    /// A refused click on a player's private view replaces that view: it keeps showing his
+    /// cup and what he may do (a look is no move: it makes no button stale).
+    async fn add_current_cup(&self, origin: &Origin, reply: &mut Reply) {
+        let running = reply
+            .table
+            .as_ref()
+            .is_some_and(|t| t.status == TableStatus::Running);
+        if !reply.is_error() || reply.private.is_some() || !running {
+            return;
+        }
+        let look = self.service.handle(origin.look()).await;
+        if look.private_notices.is_empty() {
+            reply.private = look.private;
         }
     }
 }

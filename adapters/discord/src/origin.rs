@@ -93,6 +93,16 @@ impl Origin {
     pub fn command(&self, request: Request) -> Command {
         self.complete(Command::new(self.chat.clone(), self.actor.clone(), request))
     }
+
+    /// A look under the actor's cup on the side (no request id: it is not the interaction's
+    /// own command, and must not count as its repeat).
+    pub fn look(&self) -> Command {
+        let cmd = Command::new(self.chat.clone(), self.actor.clone(), Request::Look);
+        match self.chat_lang {
+            Some(lang) => cmd.with_chat_lang(lang),
+            None => cmd,
+        }
+    }
 }
 
 /// Manage Server, or Administrator (which implies it).

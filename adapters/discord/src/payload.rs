@@ -83,6 +83,15 @@ impl Payload {
         message
     }
 
+    /// The new text and buttons of the clicked message (response type 7). No flags: the
+    /// message keeps its visibility, and no file: only slash commands send files.
+    pub fn update(&self) -> CreateInteractionResponseMessage {
+        CreateInteractionResponseMessage::new()
+            .content(self.content.clone())
+            .components(self.components())
+            .allowed_mentions(no_mentions())
+    }
+
     /// The final answer of a deferred interaction.
     pub fn edit_response(&self) -> EditInteractionResponse {
         let mut edit = EditInteractionResponse::new()
@@ -216,5 +225,14 @@ mod tests {
         assert_eq!(json["allowed_mentions"]["parse"], serde_json::json!([]));
         let public = serde_json::to_value(p.response(false)).expect("serializes");
         assert!(public.get("flags").is_none_or(|f| f == 0), "{public}");
+    }
+
+    #[test]
+    fn an_update_replaces_text_and_buttons_and_keeps_the_flags() {
+        let p = Payload::text("nur Text");
+        let json = serde_json::to_value(p.update()).expect("serializes");
+        assert_eq!(json["content"], "nur Text");
+        assert_eq!(json["components"], serde_json::json!([]), "old buttons go");
+        assert!(json.get("flags").is_none(), "{json}");
     }
 }

@@ -1,9 +1,10 @@
-//! What to show for a reply: the actor's answer (ephemeral or public), the table message and
-//! the round reveals. Pure: the texts come from `bot_core::render`, in the chat's language for
-//! public messages and the actor's language for his own.
+//! What to show for a reply: the actor's answer (ephemeral or public) and the state the table
+//! message should show (the last round's reveal is part of the table text). Pure: the texts
+//! come from `bot_core::render`, in the chat's language for public messages and the actor's
+//! language for his own.
 
 use crate::payload::Payload;
-use bot_core::render::{Surface, Voice, self, Button};
+use bot_core::render::{self, Button, Surface, Voice};
 use bot_core::service::reply::Content;
 use bot_core::service::{PrivateView, PublicTable, Reply, Request};
 use bot_core::text::Lang;
@@ -27,12 +28,6 @@ pub enum Answer {
     Ack,
 }
 
-impl Answer {
-    pub fn is_public(&self) -> bool {
-        matches!(self, Answer::Public(_))
-    }
-}
-
 /// The state the table message should show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableUpdate {
@@ -49,6 +44,9 @@ pub struct TableUpdate {
     pub fresh: bool,
     /// Only show it if the message may be outdated (a stale click after a restart).
     pub repair_only: bool,
+    /// The round whose reveal the table shows (`part/number`): a later round's state must
+    /// not replace it before it was shown.
+    pub last_round: Option<String>,
 }
 
 impl TableUpdate {
@@ -62,6 +60,11 @@ impl TableUpdate {
             rows: render::table_buttons(t, lang),
             fresh: false,
             repair_only: false,
+            last_round: t
+                .view
+                .as_ref()
+                .and_then(|v| v.last_round.as_ref())
+                .map(|r| format!("{}/{}", r.part.id(), r.number)),
         }
     }
 
@@ -91,8 +94,6 @@ impl TableUpdate {
 pub struct Plan {
     pub answer: Answer,
     pub table: Option<TableUpdate>,
-    /// One public message per scored round.
-    pub reveals: Vec<Payload>,
 }
 
 /// Whether the answer to `request` goes to the channel (before the reply is known: a deferred
@@ -140,65 +141,17 @@ fn private_rows(p: &PrivateView) -> Vec<Vec<Button>> {
 
 /// The plan for the reply to `request`.
 pub fn plan(reply: &Reply, request: &Request, via: Via) -> Plan {
-    let public = reply.lang;
-    let own = reply.actor_lang;
-    let table = reply.table.as_ref();
-
     if !reply.private_notices.is_empty() {
-        // Refused, outdated, already done, nothing to look at: for the actor only, and the
-        // table stays as it is.
-        let notes = lines(&reply.private_notices, table, own);
-        let mut rows = Vec::new();
-        let mut parts = vec![notes.join("\n")];
-        if let Some(p) = &reply.private {
-            let text = render::private_text(p);
-            if !notes.contains(&text) {
-                parts.push(text);
-            }
-            rows = private_rows(p);
-        }
-        // A refusal may come from a table message that missed an edit (the bot died between
-        // storing a move and showing it): bring it up to date unless it is known current.
-        let repair = table
-            .map(|t| TableUpdate::new(t, Vec::new(), public))
-            .map(|u| TableUpdate {
-                repair_only: true,
-                ..u
-            });
-        return Plan {
-            answer: Answer::Private(Payload::new(&joined(&parts), rows)),
-            table: repair,
-            reveals: Vec::new(),
-        };
+        return refusal(reply);
     }
-
-    let notes = lines(&reply.notices, table, public);
-    let reveals = table
-        .map(|t| {
-            reply
-                .reveals
-                .iter()
-                .map(|s| Payload::text(&render::reveal_text(s, t, public)))
-                .collect()
-        })
-        .unwrap_or_default();
+    let table = reply.table.as_ref();
+    let notes = lines(&reply.notices, table, reply.lang);
     let update = table.map(|t| TableUpdate {
         fresh: matches!(request, Request::Show),
-        ..TableUpdate::new(t, notes.clone(), public)
+        ..TableUpdate::new(t, notes.clone(), reply.lang)
     });
-
     let answer = if let Some(content) = &reply.content {
-        match content {
-            Content::Help => Answer::Private(Payload::text(&render::content_text(content, Voice::new(own, Surface::Discord)))),
-            Content::Export { filename, csv } => Answer::Private(
-                Payload::text(&render::content_text(content, Voice::new(own, Surface::Discord)))
-                    .with_file(filename, csv.as_bytes().to_vec()),
-            ),
-            other => {
-                let text = joined(&[render::content_text(other, Voice::new(public, Surface::Discord)), notes.join("\n")]);
-                Answer::Public(Payload::text(&text))
-            }
-        }
+        content_answer(content, reply, &notes)
     } else if let Some(p) = &reply.private {
         Answer::Private(Payload::new(&render::private_text(p), private_rows(p)))
     } else if let Some(t) = table {
@@ -206,9 +159,9 @@ pub fn plan(reply: &Reply, request: &Request, via: Via) -> Plan {
             Via::Click => Answer::Ack,
             Via::Slash => {
                 // The channel sees the table; the actor gets the news in his language.
-                let own_notes = lines(&reply.notices, table, own);
+                let own_notes = lines(&reply.notices, table, reply.actor_lang);
                 let text = if own_notes.is_empty() {
-                    render::table_text(t, own)
+                    render::table_text(t, reply.actor_lang)
                 } else {
                     own_notes.join("\n")
                 };
@@ -220,32 +173,61 @@ pub fn plan(reply: &Reply, request: &Request, via: Via) -> Plan {
     } else {
         Answer::Private(Payload::text("✓"))
     };
-
     Plan {
         answer,
         table: update,
-        reveals,
     }
 }
 
-/// The plan for a reply nobody asked for (a turn timer, an idle table): the table message and
-/// the reveals, in the chat's language.
-pub fn plan_outbound(reply: &Reply, lang: Lang) -> Plan {
+/// Refused, outdated, already done, nothing to look at: for the actor only (with his current
+/// cup, when the reply has it), and the table stays as it is.
+fn refusal(reply: &Reply) -> Plan {
     let table = reply.table.as_ref();
-    let notes = lines(&reply.notices, table, lang);
-    Plan {
-        answer: Answer::Ack,
-        table: table.map(|t| TableUpdate::new(t, notes, lang)),
-        reveals: table
-            .map(|t| {
-                reply
-                    .reveals
-                    .iter()
-                    .map(|s| Payload::text(&render::reveal_text(s, t, lang)))
-                    .collect()
-            })
-            .unwrap_or_default(),
+    let notes = lines(&reply.private_notices, table, reply.actor_lang);
+    let mut rows = Vec::new();
+    let mut parts = vec![notes.join("\n")];
+    if let Some(p) = &reply.private {
+        let text = render::private_text(p);
+        if !notes.contains(&text) {
+            parts.push(text);
+        }
+        rows = private_rows(p);
     }
+    // A refusal may come from a table message that missed an edit (the bot died between
+    // storing a move and showing it): bring it up to date unless it is known current.
+    let repair = table.map(|t| TableUpdate {
+        repair_only: true,
+        ..TableUpdate::new(t, Vec::new(), reply.lang)
+    });
+    Plan {
+        answer: Answer::Private(Payload::new(&joined(&parts), rows)),
+        table: repair,
+    }
+}
+
+/// Read-only content: help and the export for the actor, the rest for the channel.
+fn content_answer(content: &Content, reply: &Reply, notes: &[String]) -> Answer {
+    let own = Voice::new(reply.actor_lang, Surface::Discord);
+    match content {
+        Content::Help => Answer::Private(Payload::text(&render::content_text(content, own))),
+        Content::Export { filename, csv } => Answer::Private(
+            Payload::text(&render::content_text(content, own))
+                .with_file(filename, csv.as_bytes().to_vec()),
+        ),
+        other => {
+            let public = Voice::new(reply.lang, Surface::Discord);
+            let text = joined(&[render::content_text(other, public), notes.join("\n")]);
+            Answer::Public(Payload::text(&text))
+        }
+    }
+}
+
+/// The table update for a reply nobody asked for (a turn timer, an idle table), in the
+/// chat's language.
+pub fn plan_outbound(reply: &Reply, lang: Lang) -> Option<TableUpdate> {
+    let table = reply.table.as_ref()?;
+    let notes = lines(&reply.notices, Some(table), lang);
+    Some(TableUpdate::new(table, notes, lang))
 }
 
 #[cfg(test)]
@@ -260,7 +242,6 @@ mod tests {
         let plan = plan(&reply, &Request::Roll, Via::Click);
         assert!(matches!(plan.answer, Answer::Private(_)));
         assert!(plan.table.is_none());
-        assert!(plan.reveals.is_empty());
     }
 
     #[test]
@@ -273,7 +254,7 @@ mod tests {
             ..Reply::default()
         };
         let plan = plan(&reply, &Request::Undo, Via::Slash);
-        assert!(plan.answer.is_public());
+        assert!(matches!(plan.answer, Answer::Public(_)));
         assert!(answers_publicly(&Request::Undo));
         assert!(!answers_publicly(&Request::Roll));
     }
@@ -289,6 +270,9 @@ mod tests {
         let Answer::Private(p) = plan(&reply, &Request::Help, Via::Slash).answer else {
             panic!("help is private");
         };
-        assert_eq!(p.content, render::content_text(&Content::Help, Voice::new(Lang::En, Surface::Discord)));
+        assert_eq!(
+            p.content,
+            render::content_text(&Content::Help, Voice::new(Lang::En, Surface::Discord))
+        );
     }
 }

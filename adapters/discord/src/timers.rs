@@ -1,5 +1,5 @@
 //! Moves nobody clicked (a turn timer ran out, an idle table closed): the service broadcasts
-//! them; the Discord chats among them get their table message edited and their reveals.
+//! them; the Discord chats among them get their table state handed to their outbox.
 
 use crate::bot::Bot;
 use crate::origin;
@@ -15,16 +15,11 @@ pub async fn forward(bot: Arc<Bot>, mut moves: Receiver<Outbound>) {
     loop {
         match moves.recv().await {
             Ok(out) if origin::is_discord(&out.chat) => {
-                let bot = bot.clone();
-                // One chat's slow REST call must not hold up the others; per chat the
-                // publisher keeps the order.
-                tokio::spawn(async move {
-                    let lang = bot.publisher.lang_of(&out.chat).unwrap_or(out.reply.lang);
-                    let plan = plan::plan_outbound(&out.reply, lang);
-                    bot.publisher
-                        .publish(&out.chat, plan.table.as_ref(), &plan.reveals)
-                        .await;
-                });
+                let lang = bot.langs.of(&out.chat).unwrap_or(out.reply.lang);
+                // The outbox returns at once; each channel's writes wait in its own task.
+                if let Some(update) = plan::plan_outbound(&out.reply, lang) {
+                    bot.outbox.submit(&out.chat, update);
+                }
             }
             Ok(_) => {}
             Err(RecvError::Lagged(missed)) => {

@@ -1,0 +1,153 @@
+//! The poise framework around the bot: the slash commands and their registration once the
+//! gateway is ready, the bot's state, the timer forwarder, and button clicks (poise routes
+//! only slash commands).
+
+use crate::bot::Bot;
+use crate::commands::{self, Data, Error};
+use crate::langs::ChatLangs;
+use crate::outbox::{Outbox, Rest};
+use crate::timers;
+use bot_core::service::Service;
+use serenity::all::{FullEvent, GuildId, Interaction};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::task::JoinHandle;
+use tracing::{error, info};
+
+/// What the framework needs, and what it leaves behind when the client stops.
+#[derive(Clone)]
+pub struct Setup {
+    service: Arc<Service>,
+    guild: Option<GuildId>,
+    defer_after: Duration,
+    /// The table writes' REST path.
+    rest: Rest,
+    /// Why the bot stopped, if setting it up failed.
+    failure: Arc<Mutex<Option<String>>>,
+    /// The task that shows timer moves (one per session; a new session replaces it).
+    forwarder: Arc<Mutex<Option<JoinHandle<()>>>>,
+}
+
+impl Setup {
+    pub fn new(
+        service: Arc<Service>,
+        guild: Option<GuildId>,
+        defer_after: Duration,
+        rest: Rest,
+    ) -> Setup {
+        Setup {
+            service,
+            guild,
+            defer_after,
+            rest,
+            failure: Arc::default(),
+            forwarder: Arc::default(),
+        }
+    }
+
+    pub fn framework(&self) -> poise::Framework<Data, Error> {
+        let setup = self.clone();
+        poise::Framework::builder()
+            .options(poise::FrameworkOptions {
+                commands: vec![commands::schocken()],
+                event_handler: |ctx, event, _framework, bot| Box::pin(on_event(ctx, event, bot)),
+                ..Default::default()
+            })
+            // Owners are not used; asking for them costs a request at every start.
+            .initialize_owners(false)
+            .setup(move |ctx, ready, framework| {
+                Box::pin(async move {
+                    info!(
+                        user = %ready.user.name,
+                        guilds = ready.guilds.len(),
+                        "connected to Discord"
+                    );
+                    setup.register(ctx, framework).await?;
+                    Ok(setup.start_bot())
+                })
+            })
+            .build()
+    }
+
+    async fn register(
+        &self,
+        ctx: &serenity::all::Context,
+        framework: &poise::Framework<Data, Error>,
+    ) -> Result<(), Error> {
+        let commands = &framework.options().commands;
+        let registered = match self.guild {
+            Some(g) => poise::builtins::register_in_guild(&ctx.http, commands, g).await,
+            None => poise::builtins::register_globally(&ctx.http, commands).await,
+        };
+        if let Err(e) = registered {
+            let message = format!("could not register the slash commands: {e}");
+            error!("{message}");
+            *self.failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(message.clone());
+            framework.shard_manager().shutdown_all().await;
+            return Err(anyhow::anyhow!(message));
+        }
+        info!(
+            scope = if self.guild.is_some() {
+                "guild"
+            } else {
+                "global"
+            },
+            "slash commands registered"
+        );
+        Ok(())
+    }
+
+    fn start_bot(&self) -> Data {
+        let bot = Arc::new(Bot {
+            outbox: Outbox::new(self.rest.clone(), self.service.clone()),
+            langs: ChatLangs::default(),
+            service: self.service.clone(),
+            defer_after: self.defer_after,
+        });
+        let task = tokio::spawn(timers::forward(bot.clone(), self.service.subscribe()));
+        if let Some(old) = self
+            .forwarder
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .replace(task)
+        {
+            old.abort();
+        }
+        bot
+    }
+
+    /// The client stopped: no more timer moves.
+    pub fn stop(&self) {
+        if let Some(task) = self
+            .forwarder
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+        {
+            task.abort();
+        }
+    }
+
+    /// Why setting the bot up failed, if it did.
+    pub fn failure(&self) -> Option<String> {
+        self.failure
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+    }
+}
+
+/// Button clicks (poise routes only the slash commands).
+async fn on_event(
+    ctx: &serenity::all::Context,
+    event: &FullEvent,
+    bot: &Data,
+) -> Result<(), Error> {
+    if let FullEvent::InteractionCreate {
+        interaction: Interaction::Component(click),
+    } = event
+    {
+        bot.click(&ctx.http, click).await;
+    }
+    Ok(())
+}
