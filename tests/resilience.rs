@@ -7,20 +7,28 @@
 mod common;
 
 use common::discord::{self, answer, open_and_start, slash, user};
-use common::{DISCORD_TOKEN, WAIT, current_player};
+use common::{DISCORD_TOKEN, Db, WAIT, current_player};
 use schocken_fakes::discord::{Call, FakeDiscord, FakeMessage, FakeUser, Injected};
 
 // ----- Discord -------------------------------------------------------------------------------
 
-/// The table message of the fake guild's channel as it stands now.
-fn d_table(fake: &FakeDiscord) -> FakeMessage {
-    discord::table_message(fake, discord::table_id(fake, fake.channel_id()))
+/// The table message of the fake guild's channel once it shows the stored state (the bot's
+/// outbox shows it within about a second of the answer).
+async fn d_table(fake: &FakeDiscord, db: &Db) -> FakeMessage {
+    let chat = discord::chat(fake, fake.channel_id());
+    let version = db.table(&chat).await.expect("stored").version;
+    discord::table_at(fake, discord::table_id(fake, fake.channel_id()), version).await
 }
 
 /// The current player's next move by button (look first, then roll, then stand), injected
 /// but not waited for.
-fn d_next_move(fake: &FakeDiscord, players: &[FakeUser], step: usize) -> Option<Injected> {
-    let t = d_table(fake);
+async fn d_next_move(
+    fake: &FakeDiscord,
+    db: &Db,
+    players: &[FakeUser],
+    step: usize,
+) -> Option<Injected> {
+    let t = d_table(fake, db).await;
     let name = current_player(&t.content)?;
     let who = players
         .iter()
@@ -34,9 +42,9 @@ fn d_next_move(fake: &FakeDiscord, players: &[FakeUser], step: usize) -> Option<
 }
 
 /// Plays by the table buttons until the game is over.
-async fn d_play_to_the_end(fake: &FakeDiscord, players: &[FakeUser]) {
+async fn d_play_to_the_end(fake: &FakeDiscord, db: &Db, players: &[FakeUser]) {
     for step in 0..2000 {
-        let Some(sent) = d_next_move(fake, players, step) else {
+        let Some(sent) = d_next_move(fake, db, players, step).await else {
             return;
         };
         answer(fake, &sent).await;
@@ -69,13 +77,17 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
     open_and_start(&fake, &players).await;
     let mut step = 0;
     for _ in 0..4 {
-        let sent = d_next_move(&fake, &players, step).expect("running");
+        let sent = d_next_move(&fake, &db, &players, step)
+            .await
+            .expect("running");
         answer(&fake, &sent).await;
         step += 1;
     }
     // Roll next (step 1 of a turn), so every injected move below changes the table.
     while step % 3 != 1 {
-        let sent = d_next_move(&fake, &players, step).expect("running");
+        let sent = d_next_move(&fake, &db, &players, step)
+            .await
+            .expect("running");
         answer(&fake, &sent).await;
         step += 1;
     }
@@ -88,7 +100,9 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
     fake.wait_resume_attempts(1, WAIT)
         .await
         .expect("the bot resumes");
-    let waiting = d_next_move(&fake, &players, step).expect("running");
+    let waiting = d_next_move(&fake, &db, &players, step)
+        .await
+        .expect("running");
     assert!(
         fake.callback_attempts(waiting.id).is_empty(),
         "nothing reaches a bot that is away"
@@ -100,7 +114,9 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
 
     // An abrupt drop (no closing handshake), a click right after it.
     fake.close_gateway(None).expect("drop");
-    let sent = d_next_move(&fake, &players, step).expect("running");
+    let sent = d_next_move(&fake, &db, &players, step)
+        .await
+        .expect("running");
     fake.wait_resumed(2, WAIT)
         .await
         .expect("resumed after a drop");
@@ -109,7 +125,9 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
 
     // op 7 RECONNECT, a click right after it.
     fake.request_reconnect().expect("op 7");
-    let sent = d_next_move(&fake, &players, step).expect("running");
+    let sent = d_next_move(&fake, &db, &players, step)
+        .await
+        .expect("running");
     fake.wait_resumed(3, WAIT)
         .await
         .expect("resumed after op 7");
@@ -118,7 +136,9 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
 
     // op 9 INVALID_SESSION, resumable.
     fake.invalidate_session(true).expect("op 9");
-    let sent = d_next_move(&fake, &players, step).expect("running");
+    let sent = d_next_move(&fake, &db, &players, step)
+        .await
+        .expect("running");
     fake.wait_resumed(4, WAIT)
         .await
         .expect("resumed after op 9 (resumable)");
@@ -134,12 +154,12 @@ async fn discord_gateway_closes_and_reconnects_resume_and_deliver_what_waited() 
     let sent = fake.slash(&players[1], &slash("debts")).expect("inject");
     let debts = answer(&fake, &sent).await;
     assert!(!debts.ephemeral, "{debts:?}");
-    d_play_to_the_end(&fake, &players).await;
+    d_play_to_the_end(&fake, &db, &players).await;
     let chat = discord::chat(&fake, fake.channel_id());
     let stored = db.table(&chat).await.expect("stored");
     assert_eq!(stored.status, "finished");
     stored.assert_deckel_add_up();
-    let t = d_table(&fake);
+    let t = d_table(&fake, &db).await;
     assert!(
         t.content.lines().any(|l| l.starts_with("🍺 ")),
         "{}",
@@ -158,10 +178,12 @@ async fn discord_invalid_session_identifies_anew_and_the_game_goes_on() {
     let players = [user(21, "Dora"), user(22, "Emil")];
     open_and_start(&fake, &players).await;
     for step in 0..3 {
-        let sent = d_next_move(&fake, &players, step).expect("running");
+        let sent = d_next_move(&fake, &db, &players, step)
+            .await
+            .expect("running");
         answer(&fake, &sent).await;
     }
-    let before = d_table(&fake);
+    let before = d_table(&fake, &db).await;
 
     // Not resumable: the bot has to identify anew (serenity waits up to 5 s between
     // IDENTIFYs), then it is back.
@@ -169,14 +191,14 @@ async fn discord_invalid_session_identifies_anew_and_the_game_goes_on() {
     fake.wait_sessions(2, WAIT).await.expect("a new IDENTIFY");
     assert_eq!(fake.resumes(), 0);
     assert!(fake.identified_with_token());
-    assert_eq!(d_table(&fake), before, "nothing moved meanwhile");
+    assert_eq!(d_table(&fake, &db).await, before, "nothing moved meanwhile");
     // The same table message takes the next moves.
-    let sent = d_next_move(&fake, &players, 3).expect("running");
+    let sent = d_next_move(&fake, &db, &players, 3).await.expect("running");
     answer(&fake, &sent).await;
-    let sent = d_next_move(&fake, &players, 4).expect("running");
+    let sent = d_next_move(&fake, &db, &players, 4).await.expect("running");
     d_moves_the_table(&fake, &sent, "a roll after the new session").await;
-    assert_eq!(d_table(&fake).id, before.id);
-    d_play_to_the_end(&fake, &players).await;
+    assert_eq!(d_table(&fake, &db).await.id, before.id);
+    d_play_to_the_end(&fake, &db, &players).await;
     let chat = discord::chat(&fake, fake.channel_id());
     let stored = db.table(&chat).await.expect("stored");
     assert_eq!(stored.status, "finished");
