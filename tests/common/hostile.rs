@@ -97,8 +97,8 @@ pub fn final_line(text: &str) -> &str {
 }
 
 /// Well-formed ids for the running table `table_id` at `version` that fit no move: a roll and
-/// a stand on the next table, a roll and a stand of a version to come, a join; each with the
-/// beginning of the refusal it gets.
+/// a stand on a table that is none of this chat's, a roll and a stand of a version to come, a
+/// join; each with the beginning of the refusal it gets.
 pub fn well_formed_but_wrong(
     table_id: &str,
     version: &str,
@@ -111,9 +111,14 @@ pub fn well_formed_but_wrong(
         "Dieser Knopf ist veraltet.",
         "This button is outdated.",
     );
+    let foreign = say(
+        english,
+        "Das ist kein Knopf dieses Tisches.",
+        "This is not a button of this table.",
+    );
     vec![
-        (format!("v1:r:{other_table}:{version}"), stale),
-        (format!("v1:s:{other_table}:{version}"), stale),
+        (format!("v1:r:{other_table}:{version}"), foreign),
+        (format!("v1:s:{other_table}:{version}"), foreign),
         (format!("v1:r:{table_id}:{later}"), stale),
         (format!("v1:s:{table_id}:{later}"), stale),
         (
@@ -154,7 +159,7 @@ pub fn odd_names() -> Vec<String> {
         "@everyone <@123> **x** <@&456>".to_string(),
         "'); DROP TABLE ledger;--".to_string(),
         format!("Langer {}", "Name ".repeat(59)),
-        // The long name cut to 32 characters, and then some: the two must not clash.
+        // The long name as it would be cut to 32 characters without its "…": no clash.
         "Langer Name Name Name Name Name".to_string(),
     ]
 }
@@ -196,7 +201,9 @@ pub async fn one_move_later(db: &Db, chat: &str, start: &StoredTable) -> StoredT
     after
 }
 
-/// Floods on the newest buttons applied at most one move per table version, the stored
+/// Floods on the newest buttons applied at most one move per button (`per_version` counts
+/// the moves applied per button id, which names its action and table version: a roll and a
+/// stand from the same message may both count, the same button twice may not), the stored
 /// version and log advanced by exactly the `moves` answered, and the Deckel add up.
 pub async fn assert_one_move_per_version(
     db: &Db,
@@ -207,7 +214,7 @@ pub async fn assert_one_move_per_version(
 ) {
     assert!(
         per_version.values().all(|n| *n == 1),
-        "at most one move per version: {per_version:?}"
+        "at most one move per button: {per_version:?}"
     );
     let end = db.table(chat).await.expect("stored");
     assert_eq!(
