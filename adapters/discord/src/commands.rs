@@ -34,7 +34,7 @@ fn user_ref(user: &serenity::all::User) -> UserRef {
     subcommands(
         "new", "join", "leave", "start", "roll", "keep", "flip", "stand", "blind", "reveal",
         "table", "rules", "kick", "end", "debts", "paid", "history", "undo", "export", "stats",
-        "judge", "help"
+        "judge", "help", "timezone"
     )
 )]
 pub async fn schocken(_ctx: Ctx<'_>) -> Result<(), Error> {
@@ -185,6 +185,32 @@ async fn rules(
             let (preset, switches) = parse_rules(text);
             Request::SetRules { preset, switches }
         }
+    };
+    play(ctx, Ok(request)).await
+}
+
+/// Show this channel's time zone, or set it (Manage Server)
+#[poise::command(
+    slash_command,
+    name_localized("de", "zeitzone"),
+    description_localized(
+        "de",
+        "Zeitzone zeigen oder setzen (Server verwalten), z. B. Europe/Vienna"
+    )
+)]
+async fn timezone(
+    ctx: Ctx<'_>,
+    #[description = "Empty: show. Else an IANA time zone, e.g. Europe/London"]
+    #[description_localized("de", "Leer: zeigen. Sonst eine Zeitzone, z. B. Europe/Vienna")]
+    #[name_localized("de", "zone")]
+    #[max_length = 64]
+    zone: Option<String>,
+) -> Result<(), Error> {
+    let request = match zone.as_deref().map(str::trim).filter(|z| !z.is_empty()) {
+        None => Request::ShowRules,
+        Some(zone) => Request::SetTimeZone {
+            zone: zone.to_string(),
+        },
     };
     play(ctx, Ok(request)).await
 }
@@ -351,7 +377,7 @@ mod tests {
         let top = &json[0];
         assert_eq!(top["name"], "schocken");
         let subs = top["options"].as_array().expect("subcommands");
-        assert_eq!(subs.len(), 22);
+        assert_eq!(subs.len(), 23);
         assert!(subs.len() <= 25);
         let mut names = Vec::new();
         for sub in subs {
@@ -377,7 +403,7 @@ mod tests {
         unique.dedup();
         assert_eq!(unique.len(), names.len());
         for name in [
-            "new", "keep", "rules", "kick", "paid", "history", "judge", "help",
+            "new", "keep", "rules", "kick", "paid", "history", "judge", "help", "timezone",
         ] {
             assert!(names.iter().any(|n| n == name), "{name}");
         }

@@ -106,6 +106,7 @@ pub fn answers_publicly(request: &Request) -> bool {
             | Request::Stats
             | Request::ShowRules
             | Request::SetRules { .. }
+            | Request::SetTimeZone { .. }
             | Request::Judge { .. }
             | Request::Reveal
             | Request::Paid { .. }
