@@ -139,7 +139,7 @@ impl Bot {
     }
 
     /// A refused click on a player's private view replaces that view: it keeps showing his
-    /// cup and what he may do (a look is no move: it makes no button stale).
+    /// cup as it is and what he may do.
     async fn add_current_cup(&self, origin: &Origin, reply: &mut Reply) {
         let running = reply
             .table
@@ -148,9 +148,9 @@ impl Bot {
         if !reply.is_error() || reply.private.is_some() || !running {
             return;
         }
-        let look = self.service.handle(origin.look()).await;
-        if look.private_notices.is_empty() {
-            reply.private = look.private;
+        let shown = self.service.handle(origin.show()).await;
+        if shown.private_notices.is_empty() {
+            reply.private = shown.private;
         }
     }
 }

@@ -94,10 +94,11 @@ impl Origin {
         self.complete(Command::new(self.chat.clone(), self.actor.clone(), request))
     }
 
-    /// A look under the actor's cup on the side (no request id: it is not the interaction's
-    /// own command, and must not count as its repeat).
-    pub fn look(&self) -> Command {
-        let cmd = Command::new(self.chat.clone(), self.actor.clone(), Request::Look);
+    /// The table and the actor's cup as they are, asked on the side: showing, not looking (a
+    /// look is a move of the game: it may open a starter's throw), and without a request id
+    /// (it is not the interaction's own command, and must not count as its repeat).
+    pub fn show(&self) -> Command {
+        let cmd = Command::new(self.chat.clone(), self.actor.clone(), Request::Show);
         match self.chat_lang {
             Some(lang) => cmd.with_chat_lang(lang),
             None => cmd,
