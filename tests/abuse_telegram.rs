@@ -1,19 +1,25 @@
-//! Hostile input through Telegram, end to end: the real `schocken` binary against the local
-//! fake Telegram, which enforces Telegram's flood limits (Discord: `abuse.rs`). Every hostile input gets a clear answer for its sender
-//! alone (an alert or a reply, in his language), changes
-//! nothing (the table message and the stored tables, log, ledger and statistics are the same
-//! before and after), and no die under a cup shows up in public before its reveal.
+//! Hostile input through Telegram, end to end: the real `schocken` binary (teloxide's
+//! production Throttle, every write through the paced per-chat outbox) against the local fake
+//! Telegram, which enforces Telegram's flood limits (Discord: `abuse.rs`). Every hostile input
+//! gets a clear answer for its sender alone (an alert or a reply, in his language), changes
+//! nothing (once the chat is quiet, the table message and the stored tables, log, ledger and
+//! statistics are the same before and after), no die under a cup shows up in public before
+//! its reveal, and the bot keeps within Telegram's limits (no 429, at most 20 writes a minute
+//! to a group).
 
 mod common;
 
 use common::hostile::*;
-use common::telegram::{alert, barrier, button, command, press, press_on};
-use common::{
-    Bot, Db, StoredTable, WAIT, current_player, faces, player_line, shows_dice, telegram,
+use common::telegram::{
+    PrivatePlay, alert, assert_within_limits, barrier, button, command, open_and_start, press,
+    press_on, private_cup, round_of, settle, start_all_privately, table_message, wait_table,
+    wait_version,
 };
+use common::{Bot, Db, WAIT, current_player, faces, player_line, shows_dice, telegram};
 use schocken_fakes::telegram::{FakeTelegram, Recorded, TgChat, TgUser};
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
+use std::time::Duration;
 
 // ================================================================================================
 // Telegram
@@ -23,13 +29,14 @@ use std::collections::{BTreeMap, BTreeSet};
 /// tables, log, ledger and statistics, and the group's table text.
 async fn t_frozen(fake: &FakeTelegram, db: &Db, group: &TgChat) -> (common::DbState, String) {
     let state = db.state().await;
-    let table = telegram::table_message(fake, group.id).expect("table");
+    let table = table_message(fake, group.id).expect("table");
     (state, table.text)
 }
 
 /// Only answers to presses since `mark`, and answers to commands that reply to them: no
 /// message posted in, or edited in, any group (a presser's own private cup may be brought up
-/// to date).
+/// to date). Call it once the chats are quiet ([`settle`]): writes are paced, so they may
+/// come seconds after the press was answered.
 fn t_untouched(fake: &FakeTelegram, mark: u64, what: &str) {
     t_untouched_but(fake, mark, what, &[]);
 }
@@ -55,8 +62,9 @@ fn t_untouched_but(fake: &FakeTelegram, mark: u64, what: &str, own_private: &[i6
 /// As on Discord: a group's lobby buttons pressed in a private chat; the buttons of one
 /// player's private cup pressed by others (in the group and in their own private chats) and
 /// by members of no table; junk and wrong `v1:` data; another group's buttons; a callback
-/// query delivered twice; an old button; an out player's presses. Alerts in the presser's
-/// language, no hidden die in them, no group message sent or edited, the database the same.
+/// query delivered twice; an old button of a past round; an out player's presses. Alerts in
+/// the presser's language, no hidden die in them, no group message sent or edited once the
+/// chat is quiet, the database the same; the bot stays within Telegram's limits.
 #[tokio::test]
 async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing() {
     let (fake, db, bot) = telegram::start(11).await;
@@ -69,20 +77,20 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
     let eve = TgUser::new(105, "Eve").lang("en");
     let players = [anna.clone(), ben.clone(), cem.clone()];
 
-    // Everybody opens the private chat with the bot (cups with every button go there).
-    command(&fake, &group, &anna, "/neu").await;
-    let lobby = telegram::table_message(&fake, group.id).expect("lobby");
-    let link = lobby.urls().pop().expect("deep link");
-    let payload = link.split("start=").nth(1).expect("payload").to_string();
-    for p in [&anna, &ben, &cem, &dora, &eve] {
-        let mark = fake.mark();
-        fake.start_private(p, Some(&payload));
-        fake.wait_for(mark, WAIT, |r| {
-            r.is("sendMessage") && r.chat_id() == Some(p.id)
-        })
-        .await
-        .expect("an answer in private");
-    }
+    // A short game (3 Deckel: somebody is out of a round soon); everybody opens the private
+    // chat with the bot (cups with every button go there).
+    fake.set_admin(group.id, anna.id);
+    let rules = command(&fake, &group, &anna, "/regeln deckel=3").await;
+    assert!(rules.contains("Regeln"), "{rules}");
+    fake.command(&group, &anna, "/neu");
+    let lobby = wait_table(&fake, group.id, "the lobby", |t| button(t, "j").is_some()).await;
+    start_all_privately(
+        &fake,
+        group.id,
+        &[&players[..], &[dora.clone(), eve.clone()]].concat(),
+    )
+    .await;
+    settle(&fake, &group).await;
     // A forged press in a private chat must not seat anyone at a group's table.
     let join = button(&lobby, "j").expect("join");
     let before = db.state().await;
@@ -102,7 +110,7 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         assert!(a.show_alert(), "{data}: {:?}", a.params);
         assert!(!alert(&a).is_empty(), "{data}: a clear answer");
     }
-    barrier(&fake, &group).await;
+    settle(&fake, &group).await;
     t_untouched(
         &fake,
         mark,
@@ -114,36 +122,32 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         "nobody joined from a private chat"
     );
     assert!(
-        telegram::table_message(&fake, group.id)
+        table_message(&fake, group.id)
             .expect("lobby")
             .text
             .contains("Am Tisch (1): Anna")
     );
 
     for p in &players[1..] {
-        let table = telegram::table_message(&fake, group.id).expect("lobby");
-        press(&fake, &group, p, &button(&table, "j").expect("join")).await;
+        press(&fake, &group, p, &join).await;
     }
-    let table = telegram::table_message(&fake, group.id).expect("lobby");
-    press(&fake, &group, &cem, &button(&table, "g").expect("go")).await;
-    barrier(&fake, &group).await;
+    let lobby = wait_table(&fake, group.id, "three players", |t| t.text.contains("(3)")).await;
+    press(&fake, &group, &cem, &button(&lobby, "g").expect("go")).await;
+    let running = wait_table(&fake, group.id, "the running game", |t| {
+        current_player(&t.text).is_some()
+    })
+    .await;
     let mut play = telegram::Play::new(&fake, &group, &players);
-    let first_roll = button(
-        &telegram::table_message(&fake, group.id).expect("table"),
-        "r",
-    )
-    .expect("roll");
+    let first_roll = button(&running, "r").expect("roll");
+    let first_round = round_of(&running.text);
 
     // The player to act gets his cup privately, with every button; he looks.
-    let t = telegram::table_message(&fake, group.id).expect("table");
-    let owner_name = current_player(&t.text).expect("current");
+    let owner_name = current_player(&running.text).expect("current");
     let owner = play.player(&owner_name);
     let cup = fake
         .wait_until(WAIT, |f| {
-            f.bot_messages(owner.id)
-                .into_iter()
-                .rev()
-                .find(|m| m.text.starts_with("Dein Becher") || m.text.starts_with("Your cup"))
+            private_cup(f, &owner)
+                .filter(|m| m.text.starts_with("Dein Becher") || m.text.starts_with("Your cup"))
         })
         .await
         .expect("the owner's private cup");
@@ -155,17 +159,23 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         &button(&cup, "l").expect("look"),
     )
     .await;
-    // The cup message is edited in place before the press is answered.
-    let cup = fake.message(owner.id, cup.message_id).expect("cup");
+    // The press is answered at once; the cup message is edited in place shortly after.
+    let cup = fake
+        .wait_until(WAIT, |f| {
+            f.message(owner.id, cup.message_id)
+                .filter(|c| faces(c.text.lines().next().unwrap_or_default()).len() == 3)
+        })
+        .await
+        .expect("the owner's cup shows his dice");
     let owner_dice = faces(cup.text.lines().next().unwrap_or_default());
-    assert_eq!(owner_dice.len(), 3, "{}", cup.text);
     let ids: Vec<String> = cup
         .callback_data()
         .into_iter()
         .filter(|d| !d.starts_with("v1:l:"))
         .collect();
     assert!(ids.iter().any(|d| d.starts_with("v1:k:")), "{ids:?}");
-    barrier(&fake, &group).await;
+    settle(&fake, &group).await;
+    let t = table_message(&fake, group.id).expect("table");
     let (before, shown) = t_frozen(&fake, &db, &group).await;
 
     // The others press the owner's private buttons: in the group, and in their own private
@@ -209,7 +219,7 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
             assert_eq!(alert(&a), expected);
         }
     }
-    barrier(&fake, &group).await;
+    settle(&fake, &group).await;
     t_untouched(&fake, mark, "presses on another player's cup");
     assert_eq!(
         t_frozen(&fake, &db, &group).await,
@@ -234,12 +244,18 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         .find(|v| !owner_dice.iter().any(|f| f.ends_with(&v.to_string())))
         .expect("a value not in the cup");
     let english = owner.language_code.as_deref() == Some("en");
-    let stale = say(
+    // A button naming a table that is not this chat's: no button of this table.
+    let foreign = say(
         english,
-        "Dieser Knopf ist veraltet.",
-        "This button is outdated.",
+        "Das ist kein Knopf dieses Tisches.",
+        "This is not a button of this table.",
     );
     for (forged, expected) in well_formed_but_wrong(&table_id, &version, english) {
+        let expected = if forged.split(':').nth(2) == Some(table_id.as_str()) {
+            expected
+        } else {
+            foreign
+        };
         let a = press(&fake, &group, &owner, &forged).await;
         let said = alert(&a);
         assert!(
@@ -262,13 +278,23 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
     )
     .await;
     assert!(a.show_alert() && !alert(&a).is_empty(), "{:?}", a.params);
-    barrier(&fake, &group).await;
+    assert!(!shows_dice(&alert(&a)), "{:?}", a.params);
+    settle(&fake, &group).await;
     t_untouched(&fake, mark, "forged data");
-    // A table of another group: stale there; in a chat without a table: no table.
+    assert_eq!(
+        t_frozen(&fake, &db, &group).await,
+        (before.clone(), shown.clone())
+    );
+    // Another group's table: its buttons are no buttons of this table, nor ours of its; in a
+    // chat without a table neither.
     let other_group = TgChat::group(-2002, "Nebenan");
     let empty_group = TgChat::group(-2003, "Leer");
-    command(&fake, &other_group, &dora, "/neu").await;
-    let other_lobby = telegram::table_message(&fake, other_group.id).expect("other lobby");
+    fake.command(&other_group, &dora, "/neu");
+    let other_lobby = wait_table(&fake, other_group.id, "the other lobby", |t| {
+        button(t, "j").is_some()
+    })
+    .await;
+    settle(&fake, &other_group).await;
     let mark_other = fake.mark();
     let a = press(
         &fake,
@@ -277,7 +303,7 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         &button(&other_lobby, "j").expect("join"),
     )
     .await;
-    assert_eq!(alert(&a), stale);
+    assert_eq!(alert(&a), foreign);
     let a = press_on(
         &fake,
         &other_group,
@@ -286,15 +312,11 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         &first_roll,
     )
     .await;
-    assert_eq!(alert(&a), "Dieser Knopf ist veraltet.");
+    assert_eq!(alert(&a), "Das ist kein Knopf dieses Tisches.");
     let a = press_on(&fake, &empty_group, &dora, 1, &first_roll).await;
-    assert!(
-        alert(&a).starts_with("Hier ist kein Tisch offen."),
-        "{:?}",
-        a.params
-    );
-    barrier(&fake, &group).await;
-    barrier(&fake, &other_group).await;
+    assert_eq!(alert(&a), "Das ist kein Knopf dieses Tisches.");
+    settle(&fake, &group).await;
+    settle(&fake, &other_group).await;
     t_untouched(&fake, mark_other, "buttons of another group's table");
     let with_other = db.state().await;
     assert_eq!(
@@ -314,11 +336,10 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         before.log.len() + 1,
         "only the other group's /neu"
     );
-    assert_eq!(
-        telegram::table_message(&fake, group.id)
-            .expect("table")
-            .text,
-        shown
+    assert_eq!(table_message(&fake, group.id).expect("table").text, shown);
+    assert!(
+        table_message(&fake, empty_group.id).is_none(),
+        "nothing in the chat without a table"
     );
 
     // A replayed press: the roll counts once; the repeat is answered "already done".
@@ -329,7 +350,8 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         .await
         .expect("answered");
     assert_eq!(faces(&alert(&first)).len(), 3, "{:?}", first.params);
-    barrier(&fake, &group).await;
+    wait_version(&fake, group.id, telegram::version(&t).expect("version") + 1).await;
+    settle(&fake, &group).await;
     let (after_roll, shown) = t_frozen(&fake, &db, &group).await;
     assert_eq!(after_roll.log.len(), with_other.log.len() + 1);
     let mark = fake.mark();
@@ -346,15 +368,20 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
         "{:?}",
         again.params
     );
-    barrier(&fake, &group).await;
+    settle(&fake, &group).await;
     t_untouched(&fake, mark, "a replayed press");
     assert_eq!(t_frozen(&fake, &db, &group).await, (after_roll, shown));
 
-    // An old button after several moves.
-    for _ in 0..3 {
-        play.turn().await;
+    // An old button, from a round that is over (within its own round a button a few moves
+    // old may still count, if only others moved since).
+    for turn in 0.. {
+        let t = table_message(&fake, group.id).expect("table");
+        if turn >= 3 && round_of(&t.text) != first_round {
+            break;
+        }
+        assert!(play.turn().await, "the game ended in its first round");
     }
-    barrier(&fake, &group).await;
+    settle(&fake, &group).await;
     let (before, shown) = t_frozen(&fake, &db, &group).await;
     let mark = fake.mark();
     for who in &players {
@@ -365,25 +392,36 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
             "{said}"
         );
     }
-    barrier(&fake, &group).await;
+    settle(&fake, &group).await;
     t_untouched(&fake, mark, "an old button");
     assert_eq!(t_frozen(&fake, &db, &group).await, (before, shown));
 
-    // Someone out of the round presses look and roll.
-    let mut bystander = None;
-    for _ in 0..400 {
-        let Some(t) = telegram::table_message(&fake, group.id) else {
-            break;
-        };
-        bystander = sitting_out(&t.text, &play.players);
-        if bystander.is_some() || !play.turn().await {
+    // Someone out of the round (no Deckel left when the stock is empty, or watching the
+    // final) presses look and roll. Found by playing on through the private chats, in a new
+    // game if this one ends without one.
+    let mut bystander = sit_out(&fake, &group, &players, &play.players).await;
+    for game in 2..=4 {
+        if bystander.is_some() {
             break;
         }
+        eprintln!("no player out of a round in that game; game {game}");
+        fake.command(&group, &anna, "/neu");
+        let lobby = wait_table(&fake, group.id, "a new lobby", |t| button(t, "j").is_some()).await;
+        for p in &players[1..] {
+            press(&fake, &group, p, &button(&lobby, "j").expect("join")).await;
+        }
+        let lobby = wait_table(&fake, group.id, "three players", |t| t.text.contains("(3)")).await;
+        press(&fake, &group, &cem, &button(&lobby, "g").expect("go")).await;
+        bystander = sit_out(&fake, &group, &players, &play.players).await;
     }
     let bystander = bystander.expect("a player out of the round");
-    barrier(&fake, &group).await;
-    let t = telegram::table_message(&fake, group.id).expect("table");
-    let before = db.state().await;
+    let t = table_message(&fake, group.id).expect("table");
+    assert!(
+        sitting_out(&t.text, &play.players).is_some_and(|b| b.id == bystander.id),
+        "{}",
+        t.text
+    );
+    let (before, shown) = t_frozen(&fake, &db, &group).await;
     let mark = fake.mark();
     let a = press(&fake, &group, &bystander, &button(&t, "l").expect("look")).await;
     let said = alert(&a);
@@ -393,34 +431,69 @@ async fn telegram_presses_on_other_cups_forged_and_replayed_data_change_nothing(
     );
     let a = press(&fake, &group, &bystander, &button(&t, "r").expect("roll")).await;
     assert!(a.show_alert() && !shows_dice(&alert(&a)), "{:?}", a.params);
-    barrier(&fake, &group).await;
+    settle(&fake, &group).await;
     t_untouched_but(&fake, mark, "an out player's presses", &[bystander.id]);
-    assert_eq!(db.state().await, before);
+    assert_eq!(t_frozen(&fake, &db, &group).await, (before, shown));
 
-    play.play_to_the_end().await;
+    // The rest of the game through the private chats.
+    PrivatePlay::new(&fake, &group, &players)
+        .play_to_the_end()
+        .await;
+    wait_table(&fake, group.id, "the game's end", |t| {
+        t.text.contains("🍺") && button(t, "r").is_none()
+    })
+    .await;
     play.assert_no_leaks();
+    assert_within_limits(&fake, &[group.id, other_group.id]);
+    eprintln!(
+        "presses: at most {} writes a minute to the group",
+        fake.max_writes_per_minute(group.id)
+    );
     assert_no_token(&bot, &fake);
+}
+
+/// Plays on through the private chats until the table message shows a player out of the
+/// round (and still does once the chat is quiet); `None` if the game ends first.
+async fn sit_out(
+    fake: &FakeTelegram,
+    group: &TgChat,
+    players: &[TgUser],
+    names: &[(String, TgUser)],
+) -> Option<TgUser> {
+    let mut private = PrivatePlay::new(fake, group, players);
+    loop {
+        let shown = table_message(fake, group.id).expect("table");
+        if sitting_out(&shown.text, names).is_some() {
+            // The message may be a move or two behind: look again once it caught up.
+            settle(fake, group).await;
+            let now = table_message(fake, group.id).expect("table");
+            if let Some(out) = sitting_out(&now.text, names) {
+                return Some(out);
+            }
+        }
+        if !private.turn().await {
+            return None;
+        }
+    }
 }
 
 fn assert_no_token(bot: &Bot, fake: &FakeTelegram) {
     bot.assert_token_never_logged(fake.token());
 }
 
-/// Every text in these requests, one a line.
-fn texts(requests: &[Recorded]) -> String {
-    requests
-        .iter()
-        .filter_map(|r| r.text())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Commands in a group and in private chats without a table: exactly one message each, a
-/// reply to the command, in the sender's language; nothing stored, no table message.
+/// Commands in groups and in private chats without a table: exactly one message each, a
+/// reply to the command, in the sender's language; nothing stored, no table message. All
+/// commands come at once (the replies follow at the chats' pace: one every 3 s in a group),
+/// and the bot stays within Telegram's limits.
 #[tokio::test]
 async fn telegram_commands_where_no_table_is_open_get_a_reply() {
     let (fake, db, bot) = telegram::start(2).await;
-    let group = TgChat::group(-2101, "Leer");
+    // Two groups, each hearing both languages: half the commands each, so the replies take
+    // half as long.
+    let groups = [
+        TgChat::group(-2101, "Leer"),
+        TgChat::group(-2102, "Auch leer"),
+    ];
     let anna = TgUser::new(101, "Anna");
     let cem = TgUser::new(103, "Cem").lang("en");
     let before = db.state().await;
@@ -446,31 +519,76 @@ async fn telegram_commands_where_no_table_is_open_get_a_reply() {
     let private_cem = TgChat::private(&cem);
     fake.start_private(&anna, None);
     fake.start_private(&cem, None);
-    barrier(&fake, &private_anna).await;
-    barrier(&fake, &private_cem).await;
-    for (chat, who, english) in [
-        (&group, &anna, false),
-        (&group, &cem, true),
-        (&private_anna, &anna, false),
-        (&private_cem, &cem, true),
-    ] {
+    settle(&fake, &private_anna).await;
+    settle(&fake, &private_cem).await;
+
+    let mark = fake.mark();
+    // (chat, sender, English, command, the command's message id), in the order sent.
+    let mut sent: Vec<(TgChat, TgUser, bool, &str, Option<i64>)> = Vec::new();
+    for (i, command) in commands.iter().enumerate() {
+        let group = &groups[i % 2];
+        for (who, english) in [(&anna, false), (&cem, true)] {
+            let injected = fake.command(group, who, command);
+            sent.push((
+                group.clone(),
+                who.clone(),
+                english,
+                command,
+                injected.message_id,
+            ));
+        }
+    }
+    for (chat, who, english) in [(&private_anna, &anna, false), (&private_cem, &cem, true)] {
         for command in commands {
-            let mark = fake.mark();
             let injected = fake.command(chat, who, command);
-            barrier(&fake, chat).await;
-            let sent: Vec<Recorded> = fake
-                .requests_since(mark)
-                .into_iter()
-                .filter(|r| r.is("sendMessage") || r.is("editMessageText") || r.is("sendDocument"))
-                .collect();
-            assert_eq!(sent.len(), 1, "{command} in {}: {sent:?}", chat.id);
-            let reply = &sent[0];
+            sent.push((
+                chat.clone(),
+                who.clone(),
+                english,
+                command,
+                injected.message_id,
+            ));
+        }
+    }
+    let chats = [
+        groups[0].clone(),
+        groups[1].clone(),
+        private_anna.clone(),
+        private_cem.clone(),
+    ];
+    let written_to = |chat: i64| -> Vec<Recorded> {
+        fake.requests_since(mark)
+            .into_iter()
+            .filter(|r| r.is("sendMessage") || r.is("editMessageText") || r.is("sendDocument"))
+            .filter(|r| r.chat_id() == Some(chat))
+            .collect()
+    };
+    fake.wait_until(Duration::from_secs(90), |_| {
+        let answered: usize = chats.iter().map(|c| written_to(c.id).len()).sum();
+        (answered >= sent.len()).then_some(())
+    })
+    .await
+    .expect("every command is answered");
+    for chat in &chats {
+        settle(&fake, chat).await;
+    }
+    for chat in &chats {
+        let replies = written_to(chat.id);
+        let asked: Vec<_> = sent.iter().filter(|s| s.0.id == chat.id).collect();
+        assert_eq!(
+            replies.len(),
+            asked.len(),
+            "one message per command in {}: {replies:?}",
+            chat.id
+        );
+        // Commands of one chat are handled, and answered, in order.
+        for (reply, (_, who, english, command, message_id)) in replies.iter().zip(asked) {
             assert!(reply.ok() && reply.is("sendMessage"), "{reply:?}");
-            assert_eq!(reply.chat_id(), Some(chat.id));
             assert_eq!(
                 reply.params["reply_parameters"]["message_id"].as_i64(),
-                injected.message_id,
-                "{command}: a reply to the command"
+                *message_id,
+                "{command} in {}: a reply to the command",
+                chat.id
             );
             let text = reply.text().unwrap_or_default();
             let name = &who.first_name;
@@ -490,21 +608,26 @@ async fn telegram_commands_where_no_table_is_open_get_a_reply() {
                 (_, true) => text.starts_with("No table is open here."),
             };
             assert!(ok, "{command} by {name} in {}: {text}", chat.id);
-            if command == "/bezahlt" {
+            if *command == "/bezahlt" {
                 assert!(text.starts_with(name.as_str()), "{text}");
             }
         }
     }
     assert_eq!(db.state().await, before, "nothing stored");
-    assert!(
-        telegram::table_message(&fake, group.id).is_none(),
-        "no table message"
+    for group in &groups {
+        assert!(table_message(&fake, group.id).is_none(), "no table message");
+    }
+    assert_within_limits(&fake, &[groups[0].id, groups[1].id]);
+    eprintln!(
+        "commands: at most {} writes a minute to a group",
+        fake.max_writes_per_minute(groups[0].id)
+            .max(fake.max_writes_per_minute(groups[1].id))
     );
     assert_no_token(&bot, &fake);
 }
 
-/// The odd names of the Discord test, HTML markup instead of mentions: a whole game; no
-/// request carries a parse mode or entities (the markup arrives as text), nothing hidden
+/// The odd names of the Discord test, HTML markup instead of mentions: a whole (short) game;
+/// no request carries a parse mode or entities (the markup arrives as text), nothing hidden
 /// leaks, and debts, statistics and the CSV export keep the names.
 #[tokio::test]
 async fn telegram_odd_names_play_unparsed_and_stay_intact() {
@@ -519,8 +642,31 @@ async fn telegram_odd_names_play_unparsed_and_stay_intact() {
         .last_name("<i>x</i> &lt;3 <a href=\"tg://user?id=1\">y</a>");
     let mut play = telegram::Play::new(&fake, &group, &players);
     let play_names: Vec<String> = play.players.iter().map(|(n, _)| n.clone()).collect();
-    telegram::open_and_start(&fake, &group, &players).await;
-    let started = telegram::table_message(&fake, group.id).expect("table");
+    // The markup name as the table shows it: cut to 32 characters, markup and all.
+    let markup_name = &play_names[3];
+    assert_eq!(markup_name, "<b>Fett</b> &amp; <i>x</i> &lt;…");
+
+    // A short game (3 Deckel); everybody opens the private chat with the bot.
+    fake.set_admin(group.id, players[0].id);
+    let rules = command(&fake, &group, &players[0], "/regeln deckel=3").await;
+    assert!(rules.contains("Regeln"), "{rules}");
+    fake.command(&group, &players[0], "/neu");
+    let lobby = wait_table(&fake, group.id, "the lobby", |t| button(t, "j").is_some()).await;
+    start_all_privately(&fake, group.id, &players).await;
+    for p in &players[1..] {
+        press(&fake, &group, p, &button(&lobby, "j").expect("join")).await;
+    }
+    let everybody = format!("({})", players.len());
+    let lobby = wait_table(&fake, group.id, "every player", |t| {
+        t.text.contains(&everybody)
+    })
+    .await;
+    let last = players.last().expect("players");
+    press(&fake, &group, last, &button(&lobby, "g").expect("go")).await;
+    let started = wait_table(&fake, group.id, "the running game", |t| {
+        current_player(&t.text).is_some()
+    })
+    .await;
     for name in &play_names {
         assert!(
             player_line(&started.text, name).is_some(),
@@ -528,9 +674,19 @@ async fn telegram_odd_names_play_unparsed_and_stay_intact() {
             started.text
         );
     }
-    play.play_to_the_end().await;
+    // The first round at the table (every cup in an alert), the rest through the private
+    // chats.
+    for _ in 0..players.len() {
+        play.turn().await;
+    }
+    PrivatePlay::new(&fake, &group, &players)
+        .play_to_the_end()
+        .await;
+    let finished = wait_table(&fake, group.id, "the game's end", |t| {
+        t.text.contains("🍺") && button(t, "r").is_none()
+    })
+    .await;
     play.assert_no_leaks();
-    let finished = telegram::table_message(&fake, group.id).expect("table");
     let loser = loser_among(&finished.text, &play_names);
 
     let debts = command(&fake, &group, &players[0], "/deckel").await;
@@ -564,7 +720,7 @@ async fn telegram_odd_names_play_unparsed_and_stay_intact() {
         if let Some(text) = r
             .text()
             .or_else(|| r.params.get("text").and_then(Value::as_str))
-            && text.contains("<b>Fett</b> &amp; <i>x</i> &lt;3")
+            && text.contains(markup_name.as_str())
         {
             markup_seen += 1;
         }
@@ -573,11 +729,19 @@ async fn telegram_odd_names_play_unparsed_and_stay_intact() {
         markup_seen > 10,
         "the markup name is shown as it is: {markup_seen}"
     );
+    eprintln!("odd names: the markup name in {markup_seen} texts");
+    assert_within_limits(&fake, &[group.id]);
+    eprintln!(
+        "odd names: at most {} writes a minute to the group",
+        fake.max_writes_per_minute(group.id)
+    );
     assert_no_token(&bot, &fake);
 }
 
 /// 30 presses on one roll button, then 30 roll/stand presses on the newest buttons: every
-/// press answered, one move per table version, the Deckel add up to 13.
+/// press answered, every button applies at most once (a button a few moves old still counts
+/// if only other moves came since, so one version's roll and stand may both count), the store
+/// moves on by exactly the moves made, the Deckel add up to 13.
 #[tokio::test]
 async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
     let (fake, db, bot) = telegram::start(9).await;
@@ -588,11 +752,13 @@ async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
         TgUser::new(102, "Ben"),
         TgUser::new(103, "Cem"),
     ];
-    telegram::open_and_start(&fake, &group, &players).await;
+    open_and_start(&fake, &group, &players).await;
+    start_all_privately(&fake, group.id, &players).await;
+    settle(&fake, &group).await;
     let mut play = telegram::Play::new(&fake, &group, &players);
     let start = db.table(chat).await.expect("stored");
 
-    let t = telegram::table_message(&fake, group.id).expect("table");
+    let t = table_message(&fake, group.id).expect("table");
     let name = current_player(&t.text).expect("current");
     let who = play.player(&name);
     let roll = button(&t, "r").expect("roll");
@@ -622,17 +788,19 @@ async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
             applied += 1;
         }
     }
-    assert_eq!(applied, 1, "one roll per version");
-    barrier(&fake, &group).await;
+    assert_eq!(applied, 1, "one roll per button");
     let after = one_move_later(&db, chat, &start).await;
 
-    // 30 more in three waves on the newest buttons at that moment.
-    let mut per_version: BTreeMap<String, usize> = BTreeMap::new();
+    // 30 more in three waves, each on the newest buttons: once the table message caught up
+    // with the stored table (its writes are paced), its buttons at that moment.
+    let mut per_button: BTreeMap<String, usize> = BTreeMap::new();
     let mut moves = 0;
     for wave in 0..3 {
+        let stored = db.table(chat).await.expect("stored");
+        wait_version(&fake, group.id, stored.version).await;
         let mut flood: Vec<(String, String)> = Vec::new();
         for i in 0..10 {
-            let t = telegram::table_message(&fake, group.id).expect("table");
+            let t = table_message(&fake, group.id).expect("table");
             let Some(name) = current_player(&t.text) else {
                 break;
             };
@@ -657,16 +825,32 @@ async fn telegram_a_flood_of_presses_applies_one_move_per_version() {
                 .expect("every press is answered");
             if !refused(&alert(&a), &refusals) {
                 moves += 1;
-                *per_version.entry(version_of(data)).or_default() += 1;
+                *per_button.entry(data.clone()).or_default() += 1;
             }
         }
         barrier(&fake, &group).await;
     }
-    barrier(&fake, &group).await;
-    assert_one_move_per_version(&db, chat, &after, moves, &per_version).await;
+    assert_one_move_per_version(&db, chat, &after, moves, &per_button).await;
+    eprintln!("flood: {moves} moves from {per_button:?}");
 
-    play.play_to_the_end().await;
+    // A few turns at the table (cups in alerts), the rest through the private chats.
+    settle(&fake, &group).await;
+    for _ in 0..3 {
+        play.turn().await;
+    }
+    PrivatePlay::new(&fake, &group, &players)
+        .play_to_the_end()
+        .await;
+    wait_table(&fake, group.id, "the game's end", |t| {
+        t.text.contains("🍺") && button(t, "r").is_none()
+    })
+    .await;
     play.assert_no_leaks();
     assert_finished(&db, chat).await;
+    assert_within_limits(&fake, &[group.id]);
+    eprintln!(
+        "flood: at most {} writes a minute to the group",
+        fake.max_writes_per_minute(group.id)
+    );
     assert_no_token(&bot, &fake);
 }

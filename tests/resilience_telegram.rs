@@ -1,12 +1,17 @@
-//! Telegram drops the connection and the bot carries on: the real `schocken` binary against
-//! the local fake Bot API. Long polls fail (5xx, dropped connections, timeouts), sends and
-//! edits fail with 5xx; the bot polls on and handles what waited. The token never shows in
-//! the log (schocken crates at trace level). Discord: `resilience.rs`.
+//! Telegram drops the connection and the bot carries on: the real `schocken` binary (with its
+//! production Throttle and paced outbox) against the local fake Bot API, which enforces
+//! Telegram's flood limits. Long polls fail (5xx, dropped connections, timeouts), sends and
+//! edits fail with 5xx; the bot polls on and handles what waited, and stays within the limits
+//! (no 429, at most 20 writes a minute to a group). The token never shows in the log
+//! (schocken crates at trace level). Discord: `resilience.rs`.
 
 mod common;
 
-use common::telegram::{self, Play, barrier, barrier_within, button, sent_texts, table_message};
-use common::{WAIT, current_player};
+use common::telegram::{
+    self, PrivatePlay, assert_within_limits, barrier_within, button, settle, start_all_privately,
+    table_message, wait_table,
+};
+use common::{Bot, WAIT, current_player};
 use schocken_fakes::telegram::{DROPPED, FakeTelegram, Fault, HUNG, TgChat, TgUser};
 use std::time::{Duration, Instant};
 
@@ -22,6 +27,28 @@ fn statuses(fake: &FakeTelegram, since: u64, method: &str) -> Vec<u16> {
         .filter(|r| r.is(method))
         .map(|r| r.status)
         .collect()
+}
+
+/// The statuses of the calls of `method` to `chat` since `since`.
+fn statuses_in(fake: &FakeTelegram, since: u64, method: &str, chat: i64) -> Vec<u16> {
+    fake.requests_since(since)
+        .into_iter()
+        .filter(|r| r.is(method) && r.chat_id() == Some(chat))
+        .map(|r| r.status)
+        .collect()
+}
+
+/// Waits until the bot's log holds `needle`.
+async fn wait_log(bot: &Bot, needle: &str) {
+    let deadline = Instant::now() + WAIT;
+    while !bot.log().contains(needle) {
+        assert!(
+            Instant::now() < deadline,
+            "{needle:?} never logged:\n{}",
+            bot.log()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 /// Makes the bot's next long polls fail with `faults`: the one in flight returns with a first
@@ -51,22 +78,40 @@ async fn queue_a_game(fake: &FakeTelegram, group: &TgChat, players: &[TgUser]) -
     queued
 }
 
+/// Every queued command was handled: the game runs (the table message shows it once the
+/// paced outbox got to it) and `/deckel` was answered; every update is confirmed.
 async fn assert_the_queue_was_handled(fake: &FakeTelegram, group: &TgChat, mark: u64) {
     barrier_within(fake, group, OUTAGE).await;
-    let table = table_message(fake, group.id).expect("the table");
-    assert!(
-        current_player(&table.text).is_some(),
-        "the game runs: {}",
-        table.text
-    );
-    let texts = sent_texts(fake, mark, group.id);
-    assert!(
-        texts
-            .iter()
-            .any(|t| t.contains("Niemand schuldet eine Runde")),
-        "{texts:?}"
-    );
-    assert_eq!(fake.pending_updates(), 0, "every update confirmed");
+    wait_table(fake, group.id, "the running game", |t| {
+        current_player(&t.text).is_some()
+    })
+    .await;
+    let debts = fake
+        .wait_for(mark, WAIT, |r| {
+            r.ok()
+                && r.is("sendMessage")
+                && r.chat_id() == Some(group.id)
+                && r.text()
+                    .is_some_and(|t| t.contains("Niemand schuldet eine Runde"))
+        })
+        .await;
+    assert!(debts.is_ok(), "/deckel is answered");
+    fake.wait_confirmed(WAIT)
+        .await
+        .expect("every update confirmed");
+}
+
+/// Plays the running game of `group` to its end through the players' private chats (each
+/// presses START now: whoever is to act gets his cup there).
+async fn play_privately_to_the_end(fake: &FakeTelegram, group: &TgChat, players: &[TgUser]) {
+    start_all_privately(fake, group.id, players).await;
+    PrivatePlay::new(fake, group, players)
+        .play_to_the_end()
+        .await;
+    wait_table(fake, group.id, "the game's end", |t| {
+        t.text.contains("🍺") && button(t, "r").is_none()
+    })
+    .await;
 }
 
 /// getUpdates answers 502, breaks the connection, answers 500; commands sent meanwhile are
@@ -105,18 +150,23 @@ async fn telegram_long_poll_5xx_and_dropped_connections_are_outlasted() {
         log.matches("getUpdates failed; polling again").count() >= 3,
         "every failed poll is logged:\n{log}"
     );
-    // And the game goes on to its end.
-    Play::new(&fake, &group, &players).play_to_the_end().await;
+    // And the game goes on to its end, within Telegram's limits.
+    play_privately_to_the_end(&fake, &group, &players).await;
     let stored = db.table("telegram:-3001").await.expect("stored");
     assert_eq!(stored.status, "finished");
     stored.assert_deckel_add_up();
+    assert_within_limits(&fake, &[group.id]);
+    eprintln!(
+        "long poll faults: at most {} writes a minute to the group",
+        fake.max_writes_per_minute(group.id)
+    );
     bot.assert_token_never_logged(fake.token());
 }
 
 /// A long poll that never answers: the client times out, polls again and gets what waited.
 #[tokio::test]
 async fn telegram_a_hanging_long_poll_times_out_and_polling_goes_on() {
-    let (fake, _db, bot) = telegram::start(22).await;
+    let (fake, db, bot) = telegram::start(22).await;
     let group = TgChat::group(-3002, "Funkloch");
     let players = [TgUser::new(101, "Anna"), TgUser::new(102, "Ben")];
     let mark = fail_polls(&fake, &group, &players[0], &[Fault::Hang]).await;
@@ -129,12 +179,18 @@ async fn telegram_a_hanging_long_poll_times_out_and_polling_goes_on() {
     let polls = statuses(&fake, mark, "getUpdates");
     assert_eq!(polls.iter().filter(|s| **s == HUNG).count(), 1, "{polls:?}");
     assert!(bot.log().contains("getUpdates failed; polling again"));
-    Play::new(&fake, &group, &players).play_to_the_end().await;
+    play_privately_to_the_end(&fake, &group, &players).await;
+    assert_eq!(
+        db.table("telegram:-3002").await.expect("stored").status,
+        "finished"
+    );
+    assert_within_limits(&fake, &[group.id]);
     bot.assert_token_never_logged(fake.token());
 }
 
-/// A table edit fails with 503 while a message to another group fails with 500: both chats
-/// go on; the next press on the outdated table message brings it up to date.
+/// A table edit fails with 503 while a message to another group fails with 500: the outbox
+/// drops the failed writes (logged), neither chat stops, and nothing waits behind them; the
+/// table message, left one move behind, is brought up to date by the next press on it.
 #[tokio::test]
 async fn telegram_5xx_on_send_and_edit_do_not_stop_the_bot() {
     let (fake, db, bot) = telegram::start(23).await;
@@ -147,71 +203,89 @@ async fn telegram_5xx_on_send_and_edit_do_not_stop_the_bot() {
         fake.command(&group, p, "/mit");
     }
     fake.command(&group, &players[0], "/los");
-    barrier(&fake, &group).await;
-    let t = table_message(&fake, group.id).expect("table");
+    let t = wait_table(&fake, group.id, "the running game", |t| {
+        current_player(&t.text).is_some()
+    })
+    .await;
+    // Nothing else is on its way to the group: the next edit there is the roll's.
+    settle(&fake, &group).await;
+    assert_eq!(table_message(&fake, group.id).expect("table").text, t.text);
     let name = current_player(&t.text).expect("running");
     let who = players
         .iter()
         .find(|p| p.first_name == name)
         .expect("player");
     assert!(
-        statuses(&fake, mark, "editMessageText")
+        statuses_in(&fake, mark, "editMessageText", group.id)
             .iter()
             .all(|s| *s == 200)
     );
 
     // The table edit after a roll fails with 503, and at the same time a message to another
-    // group fails with 500: both chats wait out teloxide's pause, neither stops the bot.
+    // group fails with 500: neither stops the bot.
     fake.fail_next("editMessageText", 1, Fault::ServerError(503));
     fake.fail_next("sendMessage", 1, Fault::ServerError(500));
     let mark = fake.mark();
-    let rolled = fake.press(&group, who, t.message_id, &button(&t, "r").expect("roll"));
+    let roll = button(&t, "r").expect("roll");
+    let rolled = fake.press(&group, who, t.message_id, &roll);
     let debts = fake.command(&other, &players[0], "/deckel");
     let answer = fake
         .answer_to(rolled.callback_id.as_deref().expect("id"), WAIT)
         .await
         .expect("the roll is answered");
     assert_eq!(common::faces(&telegram::alert(&answer)).len(), 3);
-    barrier(&fake, &other).await;
-    assert_eq!(statuses(&fake, mark, "editMessageText"), [503]);
-    assert_eq!(statuses(&fake, debts.mark, "sendMessage")[0], 500);
-    let log = bot.log();
-    assert!(log.contains("could not edit the table message"), "{log}");
-    assert!(log.contains("could not send a message"), "{log}");
+    fake.wait_for(mark, WAIT, |r| {
+        r.is("editMessageText") && r.chat_id() == Some(group.id)
+    })
+    .await
+    .expect("the table edit is tried");
+    fake.wait_for(debts.mark, WAIT, |r| {
+        r.is("sendMessage") && r.chat_id() == Some(other.id)
+    })
+    .await
+    .expect("the answer to /deckel is tried");
+    // teloxide holds a 5xx answer back for 10 s before it reports it; then the outbox logs
+    // the failure and drops the write (nothing is tried again by itself).
+    wait_log(&bot, "could not edit a message").await;
+    wait_log(&bot, "could not send a message").await;
+    settle(&fake, &group).await;
+    settle(&fake, &other).await;
+    assert_eq!(statuses_in(&fake, mark, "editMessageText", group.id), [503]);
+    assert_eq!(
+        statuses_in(&fake, debts.mark, "sendMessage", other.id),
+        [500]
+    );
 
-    // The table message missed the roll: its buttons are one version behind. The next press
-    // on them is outdated, and the table message is brought up to date with it.
+    // The table message missed the roll: its buttons are one move behind. Pressing its roll
+    // again repeats the player's own move since: outdated, and the table message is brought
+    // up to date with it.
     let stale = table_message(&fake, group.id).expect("table");
     assert_eq!(stale.text, t.text, "the failed edit left the old state");
     let mark = fake.mark();
-    let pressed = telegram::press(&fake, &group, who, &button(&stale, "s").expect("stand")).await;
+    let pressed = telegram::press(&fake, &group, who, &roll).await;
     assert_eq!(
         telegram::alert(&pressed),
         "Dieser Knopf ist veraltet.",
         "{:?}",
         pressed.params
     );
-    let repaired = table_message(&fake, group.id).expect("table");
-    assert_ne!(
-        repaired.text, stale.text,
-        "the table message shows the roll now"
+    let repaired = wait_table(&fake, group.id, "the roll", |t| t.text != stale.text).await;
+    assert!(
+        common::player_line(&repaired.text, &name).is_some_and(|l| l.contains("Wurf 2/3")),
+        "the table message shows the roll now: {}",
+        repaired.text
     );
     assert!(
-        statuses(&fake, mark, "editMessageText").contains(&200),
+        statuses_in(&fake, mark, "editMessageText", group.id).contains(&200),
         "the table message is edited"
     );
     // The other group asks again and is answered; the game goes on to its end.
-    let mark = fake.mark();
-    fake.command(&other, &players[0], "/deckel");
-    barrier(&fake, &other).await;
-    assert!(
-        sent_texts(&fake, mark, other.id)
-            .iter()
-            .any(|t| t.contains("Niemand schuldet eine Runde"))
-    );
-    Play::new(&fake, &group, &players).play_to_the_end().await;
+    let debts = telegram::command(&fake, &other, &players[0], "/deckel").await;
+    assert!(debts.contains("Niemand schuldet eine Runde"), "{debts}");
+    play_privately_to_the_end(&fake, &group, &players).await;
     let stored = db.table("telegram:-3003").await.expect("stored");
     assert_eq!(stored.status, "finished");
     stored.assert_deckel_add_up();
+    assert_within_limits(&fake, &[group.id, other.id]);
     bot.assert_token_never_logged(fake.token());
 }

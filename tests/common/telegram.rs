@@ -518,3 +518,46 @@ pub async fn start_privately(fake: &FakeTelegram, chat: i64, user: &TgUser) {
     .await
     .expect("an answer in private");
 }
+
+/// Nothing the bot sent was refused with 429, and none of `groups` got more than 20 writes in
+/// any minute (Telegram's flood limits, which the fake enforces).
+pub fn assert_within_limits(fake: &FakeTelegram, groups: &[i64]) {
+    let refused: Vec<String> = fake
+        .rate_limited()
+        .iter()
+        .map(|r| format!("{} {}", r.method, r.params))
+        .collect();
+    assert!(refused.is_empty(), "429s: {refused:?}");
+    for group in groups {
+        let most = fake.max_writes_per_minute(*group);
+        assert!(most <= 20, "{most} writes in a minute to {group}");
+    }
+}
+
+/// Every player presses START in his private chat with the deep link under the table of
+/// `chat` (a running game too: whoever is to act gets his cup there at once).
+pub async fn start_all_privately(fake: &FakeTelegram, chat: i64, players: &[TgUser]) {
+    for p in players {
+        start_privately(fake, chat, p).await;
+    }
+}
+
+impl PrivatePlay<'_> {
+    /// One move through a private chat: whoever's private cup says it is his turn stands
+    /// there. `false` if nobody is to act within a few seconds (the game is over).
+    pub async fn turn(&mut self) -> bool {
+        let acting = self
+            .fake
+            .wait_until(Duration::from_secs(8), |_| self.to_act())
+            .await;
+        let Ok((user, cup, stand)) = acting else {
+            return false;
+        };
+        self.pressed
+            .push((user.id, version(&cup).unwrap_or_default()));
+        let chat = TgChat::private(&user);
+        press_on(self.fake, &chat, &user, cup.message_id, &stand).await;
+        self.turns += 1;
+        true
+    }
+}

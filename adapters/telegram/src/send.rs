@@ -85,6 +85,9 @@ pub enum Failure {
     Migrated(i64),
     /// Too many requests: Telegram asks to wait this long.
     RetryAfter(Duration),
+    /// The network or Telegram's servers failed (a broken connection, a 5xx): worth another
+    /// try.
+    Transient,
     Other,
 }
 
@@ -117,13 +120,25 @@ pub fn classify(e: &RequestError) -> Failure {
                     || text.contains("message can't be edited")
                 {
                     Failure::Gone
+                } else if [
+                    "internal server error",
+                    "bad gateway",
+                    "service unavailable",
+                    "gateway timeout",
+                ]
+                .iter()
+                .any(|t| text.contains(t))
+                {
+                    Failure::Transient
                 } else {
                     Failure::Other
                 }
             }
             _ => Failure::Other,
         },
-        _ => Failure::Other,
+        RequestError::Network(_) | RequestError::Io(_) | RequestError::InvalidJson { .. } => {
+            Failure::Transient
+        }
     }
 }
 
@@ -183,6 +198,18 @@ mod tests {
         assert_eq!(
             classify(&RequestError::Api(ApiError::MessageToEditNotFound)),
             Failure::Gone
+        );
+        assert_eq!(
+            classify(&RequestError::Api(ApiError::Unknown(
+                "Internal Server Error".into()
+            ))),
+            Failure::Transient
+        );
+        assert_eq!(
+            classify(&RequestError::Api(ApiError::Unknown(
+                "Bad Request: message text is empty".into()
+            ))),
+            Failure::Other
         );
     }
 

@@ -30,6 +30,8 @@ pub enum Outcome {
     Unchanged,
     /// Telegram asks to wait this long; the write is to be made again.
     RetryAfter(Duration),
+    /// The network or Telegram failed; the write is to be made again after a while.
+    Transient,
     /// The group became a supergroup with this id.
     Migrated(i64),
     /// Dropped (logged): the chat is closed to the bot, or the write was refused.
@@ -229,7 +231,7 @@ impl<B: Api> Deliverer<B> {
                 Failure::NotModified => Ok(()),
                 Failure::RetryAfter(wait) => Err(Failure::RetryAfter(wait)),
                 other => {
-                    if other == Failure::Other {
+                    if matches!(other, Failure::Other | Failure::Transient) {
                         warn!(chat = self.chat, error = %self.redact.clean(&e), "could not edit a message");
                     }
                     Err(other)
@@ -240,7 +242,7 @@ impl<B: Api> Deliverer<B> {
 
     fn error(&self, e: &RequestError, what: &str) -> Outcome {
         let failure = classify(e);
-        if failure == Failure::Other {
+        if matches!(failure, Failure::Other | Failure::Transient) {
             warn!(chat = self.chat, error = %self.redact.clean(e), "could not {what}");
         }
         self.failed(failure)
@@ -249,6 +251,7 @@ impl<B: Api> Deliverer<B> {
     fn failed(&self, failure: Failure) -> Outcome {
         match failure {
             Failure::RetryAfter(wait) => Outcome::RetryAfter(wait),
+            Failure::Transient => Outcome::Transient,
             Failure::Migrated(new) => Outcome::Migrated(new),
             Failure::Forbidden => {
                 if let Ok(user) = u64::try_from(self.chat) {

@@ -22,7 +22,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::time::Instant;
-use tracing::debug;
+use std::time::Duration;
+use tracing::warn;
 
 /// How often one write is tried before it is given up.
 const MAX_ATTEMPTS: u32 = 5;
@@ -200,6 +201,25 @@ async fn wait_overall<B>(shared: &Shared<B>) {
     }
 }
 
+/// The job goes back to be made again (with a newer state if one came) after `until`.
+fn retry(
+    entry: &mut ChatBox,
+    chat: i64,
+    job: Job,
+    attempts: u32,
+    started: Instant,
+    until: Instant,
+) -> u32 {
+    entry.pace.record(started);
+    entry.pace.pause_until(until);
+    if attempts + 1 >= MAX_ATTEMPTS {
+        warn!(chat, "a write kept failing; given up");
+        return 0;
+    }
+    entry.pending.retry(job);
+    attempts + 1
+}
+
 /// Books a write's outcome; returns the attempts made at the job that is next.
 fn settle<B>(
     shared: &Shared<B>,
@@ -257,15 +277,12 @@ fn settle<B>(
             }
             0
         }
-        Outcome::RetryAfter(wait) => {
-            entry.pace.record(started);
-            entry.pace.pause_until(now + wait);
-            if attempts + 1 >= MAX_ATTEMPTS {
-                debug!(chat, "a write kept being refused; given up");
-                return 0;
-            }
-            entry.pending.retry(job);
-            attempts + 1
+        Outcome::RetryAfter(wait) => retry(entry, chat, job, attempts, started, now + wait),
+        Outcome::Transient => {
+            // 1 s, 2 s, 4 s, 8 s: the network or Telegram comes back, or the write is given
+            // up (the next state written makes up for it).
+            let wait = Duration::from_secs(1 << attempts.min(4));
+            retry(entry, chat, job, attempts, started, now + wait)
         }
         Outcome::Migrated(new) => {
             // Nothing more can be written there; the adapter moves the table to `new`.
