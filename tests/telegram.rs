@@ -312,6 +312,41 @@ async fn two_tables_in_two_topics_of_one_group() {
         let link = running.urls().pop().expect("deep link");
         assert!(link.ends_with(&format!("_{thread}")), "{link}");
     }
+    // Both games are played at once, each in its topic: whoever is to act in each stands,
+    // turn by turn, pressing the buttons of his own topic's table message.
+    let by_name = |name: &str| match name {
+        "Anna" => anna(),
+        "Ben" => ben(),
+        _ => cem(),
+    };
+    for _ in 0..4 {
+        let mut waits = Vec::new();
+        for thread in [darts, skat] {
+            let table = table_in(&fake, forum.id, Some(thread)).expect("table");
+            let name = current_player(&table.text).expect("running");
+            let v = version(&table).expect("version");
+            let stand = button(&table, "s").expect("stand");
+            press_on(&fake, &forum, &by_name(&name), table.message_id, &stand).await;
+            waits.push((thread, v));
+        }
+        for (thread, v) in waits {
+            fake.wait_until(WAIT, |f| {
+                table_in(f, forum.id, Some(thread))
+                    .filter(|t| version(t).is_some_and(|now| now > v))
+            })
+            .await
+            .expect("each topic's table moves on");
+        }
+    }
+    let darts_now = table_in(&fake, forum.id, Some(darts)).expect("darts");
+    let skat_now = table_in(&fake, forum.id, Some(skat)).expect("skat");
+    assert_eq!(
+        darts_now.message_id, darts_table.message_id,
+        "one message per topic"
+    );
+    assert_eq!(skat_now.message_id, skat_table.message_id);
+    assert!(darts_now.text.contains("Anna") && !darts_now.text.contains("Ben ·"));
+    assert!(skat_now.text.contains("Ben") && !skat_now.text.contains("Cem ·"));
     // A command in a topic answers in that topic; the ledger is the group's.
     let mark = fake.mark();
     fake.command_in(&forum, Some(skat), &ben(), "/deckel");
