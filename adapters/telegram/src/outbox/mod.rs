@@ -20,9 +20,9 @@ use pace::{Overall, Pace};
 use pending::{Job, Pending};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::time::Instant;
-use std::time::Duration;
 use tracing::warn;
 
 /// How often one write is tried before it is given up.
