@@ -236,7 +236,9 @@ async fn quick_presses_never_freeze_the_group() {
         "slowest answer {slowest:?}"
     );
     assert_within_limits(&fake, &[group.id]);
-    assert!(lag <= Duration::from_secs(3), "table {lag:?} behind");
+    // A write every 3 s is Telegram's 20 a minute itself: the message is at most one gap
+    // behind, give or take the timer and the network (measured: 2.998 s).
+    assert!(lag <= Duration::from_millis(3100), "table {lag:?} behind");
     assert!(moved_at.len() >= 20, "{} moves", moved_at.len());
     assert!(
         stale * 10 <= answers.len(),
