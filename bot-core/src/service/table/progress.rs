@@ -97,87 +97,23 @@ fn add_stats(pending: &mut Vec<PlayerStats>, delta: PlayerStats) {
     }
 }
 
-/// After a move: the game's end, debts, statistics and the turn timer.
+/// After a move: the game's end, debts, statistics, the turn timer and the round's start.
 pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
     let table = &mut out.table;
-    let user_of = |seat: Seat| {
-        table
-            .members
-            .get(seat.index())
-            .map(|m| (m.user.clone(), m.name.clone()))
-    };
-    let mut stats: Vec<PlayerStats> = Vec::new();
-    let mut delta = |seat: Seat, f: &dyn Fn(&mut PlayerStats)| {
-        if let Some((user, name)) = user_of(seat) {
-            let i = match stats.iter().position(|s| s.user == user) {
-                Some(i) => i,
-                None => {
-                    stats.push(PlayerStats {
-                        user,
-                        name,
-                        ..PlayerStats::default()
-                    });
-                    stats.len() - 1
-                }
-            };
-            f(&mut stats[i]);
-        }
-    };
-    let mut debts = Vec::new();
+    let mut stats = StatsDelta::default();
     let mut over = false;
     for event in &out.events {
-        match event {
-            Event::RoundScored(summary) => {
-                for t in &summary.throws {
-                    let eval = t.eval;
-                    delta(t.seat, &|s| {
-                        if eval.class == ThrowClass::SchockAus {
-                            s.schock_aus += 1;
-                        }
-                        if s.best.is_none_or(|b| eval.rank > b.rank) {
-                            s.best = Some(eval);
-                        }
-                    });
-                }
-            }
-            Event::PartLost { part, seat } if *part != crate::engine::Part::Final => {
-                delta(*seat, &|s| s.halves_lost += 1);
-            }
-            Event::FinalStarted { finalists, .. } => {
-                for seat in finalists {
-                    delta(*seat, &|s| s.finals += 1);
-                }
-            }
-            Event::DebtOwed { seat, reason } => {
-                if let Some((user, name)) = user_of(*seat) {
-                    debts.push(NewDebt {
-                        user,
-                        name,
-                        reason: *reason,
-                    });
-                }
-            }
-            Event::GameOver(result) => {
-                over = true;
-                if !result.abandoned {
-                    for (i, m) in table.members.iter().enumerate() {
-                        if !m.left {
-                            delta(Seat(i as u8), &|s| s.games += 1);
-                        }
-                    }
-                    if let Some(loser) = result.loser {
-                        let blatt = result.blattschuss;
-                        delta(loser, &|s| {
-                            s.games_lost += 1;
-                            if blatt {
-                                s.blattschuss += 1;
-                            }
-                        });
-                    }
-                }
-            }
-            _ => {}
+        if let Event::DebtOwed { seat, reason } = event
+            && let Some(m) = table.member_at(*seat)
+        {
+            out.debts.push(NewDebt {
+                user: m.user.clone(),
+                name: m.name.clone(),
+                reason: *reason,
+            });
         }
+        over |= matches!(event, Event::GameOver(_));
+        stats.count(table, event);
     }
     if over {
         let abandoned = table
@@ -197,8 +133,7 @@ pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
         }
         _ => None,
     };
-    out.debts.extend(debts);
-    for delta in stats {
+    for delta in stats.0 {
         add_stats(&mut table.pending_stats, delta);
     }
     if over {
@@ -209,6 +144,74 @@ pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
         .iter()
         .any(|e| matches!(e, Event::RoundStarted { .. }))
     {
-        out.table.round_since = out.table.version;
+        table.round_since = table.version;
+    }
+}
+
+/// What one command's events add to the players' statistics.
+#[derive(Default)]
+struct StatsDelta(Vec<PlayerStats>);
+
+impl StatsDelta {
+    /// Adds to the statistics of the member at `seat`.
+    fn add(&mut self, table: &Table, seat: Seat, change: impl Fn(&mut PlayerStats)) {
+        let Some(member) = table.member_at(seat) else {
+            return;
+        };
+        let i = match self.0.iter().position(|s| s.user == member.user) {
+            Some(i) => i,
+            None => {
+                self.0.push(PlayerStats {
+                    user: member.user.clone(),
+                    name: member.name.clone(),
+                    ..PlayerStats::default()
+                });
+                self.0.len() - 1
+            }
+        };
+        change(&mut self.0[i]);
+    }
+
+    fn count(&mut self, table: &Table, event: &Event) {
+        match event {
+            Event::RoundScored(summary) => {
+                for t in &summary.throws {
+                    let eval = t.eval;
+                    self.add(table, t.seat, |s| {
+                        if eval.class == ThrowClass::SchockAus {
+                            s.schock_aus += 1;
+                        }
+                        if s.best.is_none_or(|b| eval.rank > b.rank) {
+                            s.best = Some(eval);
+                        }
+                    });
+                }
+            }
+            Event::PartLost { part, seat } if *part != crate::engine::Part::Final => {
+                self.add(table, *seat, |s| s.halves_lost += 1);
+            }
+            Event::FinalStarted { finalists, .. } => {
+                for seat in finalists {
+                    self.add(table, *seat, |s| s.finals += 1);
+                }
+            }
+            Event::GameOver(result) if !result.abandoned => {
+                for (i, m) in table.members.iter().enumerate() {
+                    if !m.left {
+                        self.add(table, Seat(i as u8), |s| s.games += 1);
+                    }
+                }
+                if let Some(loser) = result.loser {
+                    let blatt = result.blattschuss;
+                    self.add(table, loser, |s| {
+                        s.games_lost += 1;
+                        if blatt {
+                            s.blattschuss += 1;
+                        }
+                    });
+                }
+            }
+            _ => {}
+        }
     }
 }
