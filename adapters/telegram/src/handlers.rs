@@ -63,62 +63,25 @@ async fn command_message<B: Api>(app: &App<B>, message: &Message, update_id: u32
         migrate::move_data(app, old.0, place.chat).await;
         return;
     }
-    let Some(parsed) = message.text().and_then(commands::split) else {
-        return; // chatter (with privacy mode off) is none of our business
-    };
-    let addressed = parsed.for_bot(&app.username);
-    if addressed == Addressed::Other {
-        return;
-    }
     let Some(from) = message.from.as_ref() else {
         return;
     };
-    let private = message.chat.is_private();
     // An anonymous admin writes as the group itself.
-    let anonymous_admin = message
+    let anonymous = message
         .sender_chat
         .as_ref()
         .is_some_and(|c| c.id == message.chat.id);
-    if from.is_bot && !anonymous_admin {
+    if from.is_bot && !anonymous {
         return;
     }
-    let lang = identity::lang(from);
-    app.private.seen(from.id.0, lang);
-    let Some(cmd) = commands::lookup(&parsed.name) else {
-        if addressed == Addressed::Us || private {
-            let hint = text::tr(
-                lang,
-                "unknown-command",
-                &[("command", arg_text(format!("/{}", parsed.name)))],
-            );
-            app.outbox
-                .message(place.chat, reply_to(place, message, hint));
-        }
+    let Some(request) = read_command(app, message, from).await else {
         return;
     };
-    if cmd == Cmd::Start && private {
-        start_private(app, from, parsed.args).await;
-        return;
-    }
-    let request = match commands::request(cmd, parsed.args, replied_to(message)) {
-        Ok(r) => r,
-        Err(e) => {
-            let text = compose::error(&e, lang);
-            app.outbox
-                .message(place.chat, reply_to(place, message, text));
-            return;
-        }
-    };
-    if request == Request::Help && !private {
-        // Help is for the asker, in his language (the group's language stays).
-        app.outbox
-            .message(place.chat, reply_to(place, message, compose::help(lang)));
-        return;
-    }
+    let private = message.chat.is_private();
     let admin = commands::needs_admin(&request)
-        && (private || anonymous_admin || is_admin(app, place.chat, from.id).await);
+        && (private || anonymous || is_admin(app, place.chat, from.id).await);
     let mut actor = identity::actor(from, admin);
-    if anonymous_admin {
+    if anonymous {
         actor.anonymous = true;
         if let Some(title) = message.chat.title() {
             actor.name = title.to_string();
@@ -128,7 +91,7 @@ async fn command_message<B: Api>(app: &App<B>, message: &Message, update_id: u32
         Command::new(place.id(), actor, request.clone()).with_request_id(format!("tg:{update_id}"));
     // A private chat speaks its user's language (the service remembers it for the chat).
     if private {
-        command = command.with_chat_lang(lang);
+        command = command.with_chat_lang(identity::lang(from));
     }
     debug!(chat = place.chat, ?request, "command");
     let reply = app.service.handle(command).await;
@@ -137,6 +100,47 @@ async fn command_message<B: Api>(app: &App<B>, message: &Message, update_id: u32
         user: from.id.0,
     };
     app.show(place, Some(&request), &reply, origin, None).await;
+}
+
+/// The request of a command message for us, or `None` when it is none (chatter, another
+/// bot's command) or was answered already (unknown, unreadable, help, a private START).
+async fn read_command<B: Api>(app: &App<B>, message: &Message, from: &User) -> Option<Request> {
+    let place = Place::of(message);
+    let parsed = message.text().and_then(commands::split)?;
+    let addressed = parsed.for_bot(&app.username);
+    if addressed == Addressed::Other {
+        return None;
+    }
+    let private = message.chat.is_private();
+    let lang = identity::lang(from);
+    app.private.seen(from.id.0, lang);
+    let say = |text: String| {
+        app.outbox
+            .message(place.chat, reply_to(place, message, text))
+    };
+    let Some(cmd) = commands::lookup(&parsed.name) else {
+        if addressed == Addressed::Us || private {
+            let command = arg_text(format!("/{}", parsed.name));
+            say(text::tr(lang, "unknown-command", &[("command", command)]));
+        }
+        return None;
+    };
+    if cmd == Cmd::Start && private {
+        start_private(app, from, parsed.args).await;
+        return None;
+    }
+    match commands::request(cmd, parsed.args, replied_to(message)) {
+        // Help is for the asker, in his language (the group's language stays).
+        Ok(Request::Help) if !private => {
+            say(compose::help(lang));
+            None
+        }
+        Ok(request) => Some(request),
+        Err(e) => {
+            say(compose::error(&e, lang));
+            None
+        }
+    }
 }
 
 /// The author of the message a command replies to (`/bezahlt` as a reply to the payer). In a
