@@ -201,6 +201,44 @@ async fn wait_overall<B>(shared: &Shared<B>) {
     }
 }
 
+/// The table message of `write`'s place now shows it (in `posted`, if it was posted anew;
+/// its old message's buttons are then removed, and the adapter learns where it lives).
+fn table_written<B>(
+    shared: &Shared<B>,
+    chat: i64,
+    entry: &mut ChatBox,
+    write: &TableWrite,
+    posted: Option<i32>,
+) {
+    let before = entry.pending.shown(write.thread);
+    let old = before.map(|s| s.message).or(write.stored);
+    let message = posted.or_else(|| {
+        before
+            .filter(|s| s.table_id == write.table_id)
+            .map(|s| s.message)
+            .or(write.stored)
+    });
+    let Some(message) = message else {
+        return;
+    };
+    entry.pending.table_shown(write, message);
+    let Some(posted) = posted else {
+        return;
+    };
+    if let Some(old) = old.filter(|old| *old != posted) {
+        // The buttons move to the new message.
+        entry.pending.push_strip(old);
+    }
+    let _ = shared.events.send(Event::Posted {
+        place: Place {
+            chat,
+            thread: write.thread,
+        },
+        table_id: write.table_id,
+        message: posted,
+    });
+}
+
 /// The job goes back to be made again (with a newer state if one came) after `until`.
 fn retry(
     entry: &mut ChatBox,
@@ -242,38 +280,7 @@ fn settle<B>(
                 entry.pending.push_strip(old);
             }
             if let Job::Table(write) = &job {
-                let message = posted.or_else(|| {
-                    entry
-                        .pending
-                        .shown(write.thread)
-                        .filter(|s| s.table_id == write.table_id)
-                        .map(|s| s.message)
-                        .or(write.stored)
-                });
-                if let Some(message) = message {
-                    let old = entry
-                        .pending
-                        .shown(write.thread)
-                        .map(|s| s.message)
-                        .or(write.stored)
-                        .filter(|old| *old != message);
-                    entry.pending.table_shown(write, message);
-                    if let Some(old) = old.filter(|_| posted.is_some()) {
-                        // The buttons move to the new message.
-                        entry.pending.push_strip(old);
-                    }
-                }
-                if let Some(message) = posted {
-                    let place = Place {
-                        chat,
-                        thread: write.thread,
-                    };
-                    let _ = shared.events.send(Event::Posted {
-                        place,
-                        table_id: write.table_id,
-                        message,
-                    });
-                }
+                table_written(shared, chat, entry, write, posted);
             }
             0
         }
