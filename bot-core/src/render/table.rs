@@ -2,7 +2,8 @@
 
 use super::events::reveal_lines;
 use super::{Button, ButtonStyle, button, cup_text, local_clock, part_name, seat_name};
-use crate::engine::view::PlayerStatus;
+use crate::engine::TableView;
+use crate::engine::view::{PlayerStatus, PlayerView};
 use crate::service::ids::ButtonAction;
 use crate::service::reply::PublicTable;
 use crate::service::table::TableStatus;
@@ -10,39 +11,65 @@ use crate::text::{self, Lang, arg_num, arg_text, tr};
 
 /// The public table message.
 pub fn table_text(t: &PublicTable, lang: Lang) -> String {
-    let rules = &t.rules.name;
     let Some(view) = &t.view else {
-        let mut lines = vec![
-            tr(
-                lang,
-                "table-title-lobby",
-                &[
-                    ("opener", arg_text(t.opener.clone())),
-                    ("rules", arg_text(rules.clone())),
-                ],
-            ),
-            tr(
-                lang,
-                "table-lobby-members",
-                &[
-                    ("count", arg_num(t.members.len() as i64)),
-                    ("names", arg_text(t.members.join(", "))),
-                ],
-            ),
-        ];
-        match t.status {
-            TableStatus::Lobby => lines.push(tr(lang, "table-lobby-hint", &[])),
-            _ => lines.push(tr(lang, "table-abandoned", &[])),
-        }
-        return lines.join("\n");
+        return lobby_text(t, lang);
     };
+    let mut lines = header(t, view, lang);
+    lines.extend(view.players.iter().map(|p| player_line(p, view, lang)));
+    lines.extend(turn_line(t, view, lang));
+    // The last round's reveal stays on the table until the next one: every die of it is
+    // public, and the table message is the one message the chat keeps reading.
+    if let Some(last) = &view.last_round {
+        lines.push(String::new());
+        lines.push(tr(
+            lang,
+            "table-last-round-title",
+            &[
+                ("part", arg_text(part_name(lang, last.part))),
+                ("round", arg_num(last.number)),
+            ],
+        ));
+        lines.extend(reveal_lines(last, t, lang));
+    }
+    lines.join("\n")
+}
+
+/// A table before its game: who opened it, who sits at it, how to join.
+fn lobby_text(t: &PublicTable, lang: Lang) -> String {
+    let mut lines = vec![
+        tr(
+            lang,
+            "table-title-lobby",
+            &[
+                ("opener", arg_text(t.opener.clone())),
+                ("rules", arg_text(t.rules.name.clone())),
+            ],
+        ),
+        tr(
+            lang,
+            "table-lobby-members",
+            &[
+                ("count", arg_num(t.members.len() as i64)),
+                ("names", arg_text(t.members.join(", "))),
+            ],
+        ),
+    ];
+    match t.status {
+        TableStatus::Lobby => lines.push(tr(lang, "table-lobby-hint", &[])),
+        _ => lines.push(tr(lang, "table-abandoned", &[])),
+    }
+    lines.join("\n")
+}
+
+/// The part and round, the final's pair, the stock and the limit.
+fn header(t: &PublicTable, view: &TableView, lang: Lang) -> Vec<String> {
     let mut lines = vec![tr(
         lang,
         "table-title",
         &[
             ("part", arg_text(part_name(lang, view.part))),
             ("round", arg_num(view.round)),
-            ("rules", arg_text(rules.clone())),
+            ("rules", arg_text(t.rules.name.clone())),
         ],
     )];
     if let Some([a, b]) = view.finalists {
@@ -71,54 +98,59 @@ pub fn table_text(t: &PublicTable, lang: Lang) -> String {
         });
     }
     lines.push(status_line);
-    for p in &view.players {
-        let marker = if p.is_current { "▶" } else { "·" };
-        let status = match (p.status, &p.cup) {
-            (PlayerStatus::Left, _) => tr(lang, "table-player-left", &[]),
-            (PlayerStatus::Out, _) => tr(lang, "table-player-out", &[]),
-            (_, Some(cup)) if view.result.is_none() => {
-                let mut s = cup_text(&cup.dice);
-                s.push_str(" · ");
-                s.push_str(&if cup.blind {
-                    tr(lang, "table-player-blind", &[])
-                } else if cup.done {
-                    tr(lang, "table-player-done", &[])
-                } else {
-                    tr(
-                        lang,
-                        "table-player-throws",
-                        &[
-                            ("throws", arg_num(cup.throws)),
-                            ("max", arg_num(cup.max_throws)),
-                        ],
-                    )
-                });
-                s
-            }
-            _ => tr(lang, "table-player-waiting", &[]),
-        };
-        let mut line = tr(
-            lang,
-            "table-player",
-            &[
-                ("marker", arg_text(marker)),
-                ("name", arg_text(p.name.clone())),
-                ("deckel", arg_text(text::deckel(lang, p.deckel))),
-                ("status", arg_text(status)),
-            ],
-        );
-        if !p.lost_halves.is_empty() {
-            let parts: Vec<String> = p.lost_halves.iter().map(|h| part_name(lang, *h)).collect();
-            line.push(' ');
-            line.push_str(&tr(
-                lang,
-                "table-half-marker",
-                &[("parts", arg_text(parts.join(", ")))],
-            ));
+    lines
+}
+
+/// One player: his Deckel, his cup as the table sees it, the halves he lost.
+fn player_line(p: &PlayerView, view: &TableView, lang: Lang) -> String {
+    let marker = if p.is_current { "▶" } else { "·" };
+    let status = match (p.status, &p.cup) {
+        (PlayerStatus::Left, _) => tr(lang, "table-player-left", &[]),
+        (PlayerStatus::Out, _) => tr(lang, "table-player-out", &[]),
+        (_, Some(cup)) if view.result.is_none() => {
+            let state = if cup.blind {
+                tr(lang, "table-player-blind", &[])
+            } else if cup.done {
+                tr(lang, "table-player-done", &[])
+            } else {
+                tr(
+                    lang,
+                    "table-player-throws",
+                    &[
+                        ("throws", arg_num(cup.throws)),
+                        ("max", arg_num(cup.max_throws)),
+                    ],
+                )
+            };
+            format!("{} · {state}", cup_text(&cup.dice))
         }
-        lines.push(line);
+        _ => tr(lang, "table-player-waiting", &[]),
+    };
+    let mut line = tr(
+        lang,
+        "table-player",
+        &[
+            ("marker", arg_text(marker)),
+            ("name", arg_text(p.name.clone())),
+            ("deckel", arg_text(text::deckel(lang, p.deckel))),
+            ("status", arg_text(status)),
+        ],
+    );
+    if !p.lost_halves.is_empty() {
+        let parts: Vec<String> = p.lost_halves.iter().map(|h| part_name(lang, *h)).collect();
+        line.push(' ');
+        line.push_str(&tr(
+            lang,
+            "table-half-marker",
+            &[("parts", arg_text(parts.join(", ")))],
+        ));
     }
-    match (&view.result, view.current) {
+    line
+}
+
+/// Who is to act (and until when), or how the game ended.
+fn turn_line(t: &PublicTable, view: &TableView, lang: Lang) -> Option<String> {
+    Some(match (&view.result, view.current) {
         (Some(result), _) => match result.loser {
             Some(loser) => {
                 let id = if result.blattschuss {
@@ -126,44 +158,23 @@ pub fn table_text(t: &PublicTable, lang: Lang) -> String {
                 } else {
                     "table-over-loser"
                 };
-                lines.push(tr(lang, id, &[("name", arg_text(seat_name(t, loser)))]));
+                tr(lang, id, &[("name", arg_text(seat_name(t, loser)))])
             }
-            None => lines.push(tr(lang, "table-abandoned", &[])),
+            None => tr(lang, "table-abandoned", &[]),
         },
         (None, Some(current)) => {
             let name = arg_text(seat_name(t, current));
             if view.announcing {
-                lines.push(tr(lang, "table-announcing", &[("name", name)]));
+                tr(lang, "table-announcing", &[("name", name)])
             } else if let Some(deadline) = t.deadline {
-                lines.push(tr(
-                    lang,
-                    "table-turn-deadline",
-                    &[
-                        ("name", name),
-                        ("time", arg_text(local_clock(deadline, &t.time_zone))),
-                    ],
-                ));
+                let time = arg_text(local_clock(deadline, &t.time_zone));
+                tr(lang, "table-turn-deadline", &[("name", name), ("time", time)])
             } else {
-                lines.push(tr(lang, "table-turn", &[("name", name)]));
+                tr(lang, "table-turn", &[("name", name)])
             }
         }
-        (None, None) => {}
-    }
-    // The last round's reveal stays on the table until the next one: every die of it is
-    // public, and the table message is the one message the chat keeps reading.
-    if let Some(last) = &view.last_round {
-        lines.push(String::new());
-        lines.push(tr(
-            lang,
-            "table-last-round-title",
-            &[
-                ("part", arg_text(part_name(lang, last.part))),
-                ("round", arg_num(last.number)),
-            ],
-        ));
-        lines.extend(reveal_lines(last, t, lang));
-    }
-    lines.join("\n")
+        (None, None) => return None,
+    })
 }
 
 /// The public table message's buttons (never anything that depends on hidden dice).
