@@ -128,49 +128,27 @@ impl Service {
         let group = cmd.chat.group();
         let cache = shared(&self.chats, &group);
         let mut cache = cache.lock().await;
+        if cmd.request == Request::CloseSeason {
+            let next = self
+                .store
+                .close_season(
+                    &group,
+                    settings.season,
+                    cmd.actor.user.as_str(),
+                    self.now(),
+                    cmd.request_id.as_deref(),
+                )
+                .await
+                .map_err(storage_error)?;
+            *cache = ChatCache::default();
+            return Ok(Reply {
+                notices: vec![Notice::SeasonClosed { season: next - 1 }],
+                lang: langs.public,
+                ..Reply::default()
+            });
+        }
         let mut changed = settings;
-        let notices = match &cmd.request {
-            Request::SetRules { preset, switches } => {
-                let rules = set_rules(&mut changed, preset.as_deref(), switches)?;
-                vec![Notice::RulesSet { rules: rules.name }]
-            }
-            Request::SetTimer { seconds } => {
-                if *seconds != 0 && !(30..=3600).contains(seconds) {
-                    return Err(ServiceError::TimerRange);
-                }
-                changed.turn_timer = Some(*seconds);
-                vec![Notice::TimerSet { seconds: *seconds }]
-            }
-            Request::SetTimeZone { zone } => {
-                let name =
-                    crate::time::zone_name(zone).ok_or_else(|| ServiceError::UnknownTimeZone {
-                        zone: zone.chars().take(40).collect(),
-                    })?;
-                changed.time_zone = Some(name.clone());
-                vec![Notice::TimeZoneSet { zone: name }]
-            }
-            Request::CloseSeason => {
-                let next = self
-                    .store
-                    .close_season(
-                        &group,
-                        changed.season,
-                        cmd.actor.user.as_str(),
-                        self.now(),
-                        cmd.request_id.as_deref(),
-                    )
-                    .await
-                    .map_err(storage_error)?;
-                cache.settings = None;
-                cache.rules = None;
-                return Ok(Reply {
-                    notices: vec![Notice::SeasonClosed { season: next - 1 }],
-                    lang: langs.public,
-                    ..Reply::default()
-                });
-            }
-            _ => return Err(ServiceError::NotRunning),
-        };
+        let notice = change(&mut changed, &cmd.request)?;
         self.store
             .save_chat_settings(&changed, cmd.request_id.as_deref(), self.now())
             .await
@@ -178,21 +156,17 @@ impl Service {
         cache.settings = Some(changed.clone());
         cache.rules = None;
         drop(cache);
-        let mut reply = match &cmd.request {
-            Request::SetRules { .. } => {
-                let mut reply =
-                    content(self.rules_content(&changed, changed.rules()?), langs.public);
-                if self.table_running(&cmd.chat).await {
-                    reply.notices.push(Notice::RulesApplyNextGame);
-                }
-                reply
-            }
-            _ => Reply {
-                lang: langs.public,
-                ..Reply::default()
-            },
+        let mut reply = Reply {
+            lang: langs.public,
+            ..Reply::default()
         };
-        reply.notices.splice(0..0, notices);
+        if let Request::SetRules { .. } = cmd.request {
+            reply = content(self.rules_content(&changed, changed.rules()?), langs.public);
+            if self.table_running(&cmd.chat).await {
+                reply.notices.push(Notice::RulesApplyNextGame);
+            }
+        }
+        reply.notices.insert(0, notice);
         Ok(reply)
     }
 
@@ -203,6 +177,32 @@ impl Service {
             Ok(Some(t)) if t.status == TableStatus::Running
         )
     }
+}
+
+/// Applies a settings request to `settings`; returns what to tell the chat.
+fn change(settings: &mut ChatSettings, request: &Request) -> Result<Notice, ServiceError> {
+    Ok(match request {
+        Request::SetRules { preset, switches } => {
+            let rules = set_rules(settings, preset.as_deref(), switches)?;
+            Notice::RulesSet { rules: rules.name }
+        }
+        Request::SetTimer { seconds } => {
+            if *seconds != 0 && !(30..=3600).contains(seconds) {
+                return Err(ServiceError::TimerRange);
+            }
+            settings.turn_timer = Some(*seconds);
+            Notice::TimerSet { seconds: *seconds }
+        }
+        Request::SetTimeZone { zone } => {
+            let name =
+                crate::time::zone_name(zone).ok_or_else(|| ServiceError::UnknownTimeZone {
+                    zone: zone.chars().take(40).collect(),
+                })?;
+            settings.time_zone = Some(name.clone());
+            Notice::TimeZoneSet { zone: name }
+        }
+        _ => return Err(ServiceError::NotRunning),
+    })
 }
 
 /// Applies a preset and/or switches to the chat's rules; returns the new rule set.
