@@ -140,6 +140,11 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
 }
 
 fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
+    move_text(event, t, lang).or_else(|| game_text(event, t, lang))
+}
+
+/// A move in a round, as everybody may see it.
+fn move_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
     let name = |seat: &Seat| arg_text(seat_name(t, *seat));
     Some(match event {
         Event::RollOff { rolls } => {
@@ -250,6 +255,14 @@ fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
         Event::WentBlind { seat } => tr(lang, "event-blind", &[("name", name(seat))]),
         Event::TimedOut { seat } => tr(lang, "event-timed-out", &[("name", name(seat))]),
         Event::LimitSet { limit } => tr(lang, "event-limit", &[("limit", arg_num(*limit))]),
+        _ => return None,
+    })
+}
+
+/// What a round did to the game: halves, the final, debts, titles, leavers, its end.
+fn game_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
+    let name = |seat: &Seat| arg_text(seat_name(t, *seat));
+    Some(match event {
         Event::PartLost { part, seat } => tr(
             lang,
             "event-part-lost",
