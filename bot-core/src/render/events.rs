@@ -139,6 +139,7 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
     })
 }
 
+/// A game event as one public line; `None` for what the table message or nobody shows.
 fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
     move_text(event, t, lang).or_else(|| game_text(event, t, lang))
 }
