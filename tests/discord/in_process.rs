@@ -122,7 +122,18 @@ async fn timer_moves_and_deferred_answers() {
         })
         .await
         .expect("the deferred click is completed");
+    // As Discord does it: after acknowledging a click (type 6), @original is the clicked
+    // message, so the deferred answer changes the private message in place.
+    assert!(
+        matches!(done.call, Call::EditOriginal { .. }),
+        "edited in place, no new message: {done:?}"
+    );
     assert!(done.ephemeral, "{done:?}");
+    assert!(
+        fake.message(private)
+            .is_some_and(|m| m.content.contains("Dein Becher") && m.updates > 0),
+        "the private message itself shows the roll"
+    );
     assert!(
         done.content().is_some_and(|c| c.contains("Dein Becher")),
         "{done:?}"

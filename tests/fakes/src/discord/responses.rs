@@ -103,8 +103,9 @@ pub(super) fn callback_route(
                 }),
             );
         }
-        // DEFERRED_UPDATE_MESSAGE: acknowledged, nothing changes.
-        6 => {}
+        // DEFERRED_UPDATE_MESSAGE: acknowledged, nothing changes yet; the clicked message is
+        // the interaction's original now (a later edit of @original changes it).
+        6 => original = clicked,
         // UPDATE_MESSAGE: the clicked message changes in place (an ephemeral one stays so).
         7 => {
             let Some(m) = clicked
@@ -115,6 +116,7 @@ pub(super) fn callback_route(
             };
             edit_message(m, &data, files);
             rec.ephemeral = m.ephemeral();
+            original = clicked;
         }
         _ => return error(StatusCode::BAD_REQUEST, "Invalid Form Body", 50035),
     }
