@@ -168,7 +168,11 @@ fn turn_line(t: &PublicTable, view: &TableView, lang: Lang) -> Option<String> {
                 tr(lang, "table-announcing", &[("name", name)])
             } else if let Some(deadline) = t.deadline {
                 let time = arg_text(local_clock(deadline, &t.time_zone));
-                tr(lang, "table-turn-deadline", &[("name", name), ("time", time)])
+                tr(
+                    lang,
+                    "table-turn-deadline",
+                    &[("name", name), ("time", time)],
+                )
             } else {
                 tr(lang, "table-turn", &[("name", name)])
             }
