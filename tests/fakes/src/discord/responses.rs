@@ -62,8 +62,7 @@ pub(super) fn callback_route(
     let (channel_id, clicked, user) = (i.channel_id, i.clicked, i.user);
     let component = i.kind == 3;
     let data = body.get("data").cloned().unwrap_or(Value::Null);
-    let mut original = None;
-    match kind {
+    let original = match kind {
         4 | 5 => {
             let data = if kind == 5 {
                 // The "thinking" placeholder: the deferral's flags, no content yet.
@@ -87,7 +86,7 @@ pub(super) fn callback_route(
                 state.messages.insert(m.id, m.clone());
             }
             rec.ephemeral = m.ephemeral();
-            original = Some(m.id);
+            Some(m.id)
         }
         // Message updates exist only for components.
         6 | 7 if !component => {
@@ -105,7 +104,7 @@ pub(super) fn callback_route(
         }
         // DEFERRED_UPDATE_MESSAGE: acknowledged, nothing changes yet; the clicked message is
         // the interaction's original now (a later edit of @original changes it).
-        6 => original = clicked,
+        6 => clicked,
         // UPDATE_MESSAGE: the clicked message changes in place (an ephemeral one stays so).
         7 => {
             let Some(m) = clicked
@@ -116,10 +115,10 @@ pub(super) fn callback_route(
             };
             edit_message(m, &data, files);
             rec.ephemeral = m.ephemeral();
-            original = clicked;
+            clicked
         }
         _ => return error(StatusCode::BAD_REQUEST, "Invalid Form Body", 50035),
-    }
+    };
     if let Some(i) = state.interactions.get_mut(token) {
         i.callback = Some(kind);
         i.original = original;
