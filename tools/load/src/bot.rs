@@ -13,19 +13,23 @@ pub struct BotSetup {
     pub discord_api: Option<String>,
     pub telegram_api: Option<String>,
     pub telegram_token: String,
+    /// The token the fake Discord accepts (it refuses any other with 4004).
+    pub discord_token: String,
     pub seed: u64,
+    /// `RUST_LOG` of the bot.
+    pub log_filter: String,
     /// Every start's stderr is appended here (the token must never show up in it).
     pub log: PathBuf,
 }
-
-/// The token the Discord fake accepts (any non-empty one; it is never stored).
-pub const DISCORD_TOKEN: &str = "load.test.discord.token.secret";
 
 pub struct BotProcess {
     setup: BotSetup,
     child: Option<Child>,
     /// The highest peak resident set of any process started so far, in KiB.
     peak_kib: u64,
+    /// CPU time of the processes that ended, and the running one's latest sample, in ticks.
+    cpu_done: u64,
+    cpu_now: u64,
     pub starts: usize,
 }
 
@@ -35,6 +39,8 @@ impl BotProcess {
             setup,
             child: None,
             peak_kib: 0,
+            cpu_done: 0,
+            cpu_now: 0,
             starts: 0,
         };
         bot.spawn()?;
@@ -48,18 +54,25 @@ impl BotProcess {
             .open(&self.setup.log)
             .context("open the bot log")?;
         let mut cmd = Command::new(&self.setup.binary);
+        // Production pacing: teloxide's Throttle and the Discord ratelimiter stay on whatever
+        // the caller's environment says; the chats' defaults are the shipped ones.
         cmd.arg("--seed")
             .arg(self.setup.seed.wrapping_add(self.starts as u64).to_string())
             .env("DATABASE_URL", &self.setup.database_url)
-            .env("SCHOCKEN_TELEGRAM_THROTTLE", "off")
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", &self.setup.log_filter)
+            .env_remove("SCHOCKEN_TELEGRAM_THROTTLE")
+            .env_remove("DISCORD_RATELIMITER")
+            .env_remove("SCHOCKEN_RULES")
+            .env_remove("SCHOCKEN_LANG")
+            .env_remove("SCHOCKEN_TURN_TIMER")
+            .env_remove("TELOXIDE_PROXY")
             .env_remove("DISCORD_GUILD_ID")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::from(log));
         match &self.setup.discord_api {
             Some(url) => {
-                cmd.env("DISCORD_TOKEN", DISCORD_TOKEN)
+                cmd.env("DISCORD_TOKEN", &self.setup.discord_token)
                     .env("DISCORD_API_URL", url);
             }
             None => {
@@ -90,11 +103,20 @@ impl BotProcess {
         self.child.as_ref().map(Child::id)
     }
 
-    /// Reads the running process's peak resident set (VmHWM) into the running maximum.
+    /// Reads the running process's peak resident set (VmHWM) into the running maximum, and
+    /// its CPU time.
     pub fn sample_memory(&mut self) {
         if let Some(kib) = self.pid().and_then(peak_rss_kib) {
             self.peak_kib = self.peak_kib.max(kib);
         }
+        if let Some(ticks) = self.pid().and_then(cpu_ticks) {
+            self.cpu_now = ticks;
+        }
+    }
+
+    /// CPU seconds (user + system) of every process started so far, as last sampled.
+    pub fn cpu_seconds(&self) -> f64 {
+        (self.cpu_done + self.cpu_now) as f64 / TICKS_PER_SECOND
     }
 
     pub fn peak_mib(&self) -> f64 {
@@ -115,6 +137,7 @@ impl BotProcess {
             child.kill().context("SIGKILL the bot")?;
             child.wait().context("reap the bot")?;
         }
+        self.cpu_done += std::mem::take(&mut self.cpu_now);
         Ok(())
     }
 
@@ -123,10 +146,11 @@ impl BotProcess {
         self.spawn()
     }
 
-    /// Ends the run: the last memory sample, then SIGKILL.
-    pub fn stop(mut self) -> anyhow::Result<f64> {
+    /// Ends the run: the last sample, then SIGKILL. Returns the peak memory in MiB and the CPU
+    /// seconds used.
+    pub fn stop(mut self) -> anyhow::Result<(f64, f64)> {
         self.kill()?;
-        Ok(self.peak_mib())
+        Ok((self.peak_mib(), self.cpu_seconds()))
     }
 }
 
@@ -149,6 +173,21 @@ pub fn peak_rss_kib(pid: u32) -> Option<u64> {
         .nth(1)?
         .parse()
         .ok()
+}
+
+/// Clock ticks per second of `/proc/<pid>/stat` (USER_HZ, 100 on Linux).
+const TICKS_PER_SECOND: f64 = 100.0;
+
+/// User + system CPU time of a process in clock ticks (Linux).
+pub fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces: the fields after it start behind the last ')'.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // Fields 14 and 15 of the whole line (utime, stime) are 12 and 13 after the name.
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(utime + stime)
 }
 
 /// The database file and its WAL and shared-memory companions, in bytes.

@@ -32,6 +32,16 @@ pub async fn committed(database: &Path) -> anyhow::Result<(u64, usize)> {
     Ok((n as u64, bytes as usize))
 }
 
+/// Games stored as finished.
+pub async fn finished_games(database: &Path) -> anyhow::Result<u64> {
+    let pool = open(database).await?;
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tables WHERE status = 'finished'")
+        .fetch_one(&pool)
+        .await?;
+    pool.close().await;
+    Ok(n as u64)
+}
+
 /// One stored table as the checks see it.
 #[derive(Clone, Debug)]
 pub struct StoredTable {

@@ -1,8 +1,13 @@
-//! `schocken-load`: starts the real `schocken` bot against the local fake Discord and fake
-//! Telegram and plays many tables at once. See docs/PERFORMANCE.md.
+//! `schocken-load`: starts the real `schocken` bot with its production pacing against the local
+//! fake Discord and fake Telegram (which enforce the platforms' rate limits) and plays many
+//! tables at once. See docs/PERFORMANCE.md.
 
 use clap::Parser;
-use schocken_load::{LoadConfig, Report, bot};
+use schocken_load::{
+    DEFAULT_DISCORD_TABLES, DEFAULT_TELEGRAM_PRIVATE, DEFAULT_TELEGRAM_TABLES,
+    DISCORD_REQUESTS_PER_SECOND, LoadConfig, Report, TELEGRAM_BUSY_GROUP_TABLES,
+    TELEGRAM_GROUP_GAP, TELEGRAM_WRITES_PER_SECOND, bot,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -10,29 +15,41 @@ use std::time::Duration;
 #[derive(Debug, Parser)]
 #[command(
     name = "schocken-load",
-    about = "Load, latency and crash runs of the schocken bot"
+    about = "Load, latency and crash runs of the schocken bot at the platforms' pace"
 )]
 struct Args {
-    /// Tables on the fake Discord.
-    #[arg(long, default_value_t = 200)]
+    /// Tables (channels) on the fake Discord. Each busy one is written about once a second;
+    /// Discord allows a bot 50 requests a second in all.
+    #[arg(long, default_value_t = DEFAULT_DISCORD_TABLES)]
     discord: usize,
-    /// Tables (group chats) on the fake Telegram.
-    #[arg(long, default_value_t = 200)]
+    /// Tables (supergroups) on the fake Telegram. All of them share the bot's 25 writes a
+    /// second to Telegram: from about 60 busy group tables the table messages fall behind by
+    /// more than 3 s.
+    #[arg(long, default_value_t = DEFAULT_TELEGRAM_TABLES)]
     telegram: usize,
+    /// Of the Telegram tables, how many play through the players' private chats (START with
+    /// the deep link under the table; the cup arrives privately with all buttons).
+    #[arg(long, default_value_t = DEFAULT_TELEGRAM_PRIVATE)]
+    telegram_private: usize,
     /// Players per table.
     #[arg(long, default_value_t = 3)]
     players: usize,
-    /// Think time of a player before each move, in milliseconds.
+    /// Think time of a player before each step, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
     /// Length of the run in seconds.
     #[arg(long, default_value_t = 60)]
     duration: u64,
-    /// Seconds at the start whose events do not count for latency (the opening burst of all
-    /// tables at once).
+    /// Seconds at the start whose events do not count for latency and lag (the opening burst
+    /// of all tables at once).
     #[arg(long, default_value_t = 10)]
     warmup: u64,
-    /// Kill the bot with SIGKILL this many times at random moments (it is restarted).
+    /// House rules the first player of each table sets as an admin before the first game,
+    /// e.g. `deckel=3` for short games (default: the shipped `standard`).
+    #[arg(long)]
+    rules: Option<String>,
+    /// Kill the bot with SIGKILL this many times at random moments (it is restarted), then
+    /// check every table in the database.
     #[arg(long, default_value_t = 0)]
     kills: usize,
     /// The schocken binary (default: next to this tool).
@@ -49,54 +66,154 @@ struct Args {
     /// Keep the bot's database (and its log, next to it) here instead of a temporary file.
     #[arg(long)]
     database: Option<PathBuf>,
+    /// `RUST_LOG` of the bot (its log lies next to the database).
+    #[arg(long, default_value = "warn")]
+    log: String,
+}
+
+fn latency_line(l: &schocken_load::Latency) -> String {
+    format!(
+        "p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({})",
+        l.p50_ms, l.p99_ms, l.max_ms, l.count
+    )
 }
 
 fn print(report: &Report) {
     let l = &report.latency;
     println!(
-        "tables: {} Discord + {} Telegram, {} players each, think time {} ms, {:.1} s",
+        "tables: {} Discord + {} Telegram ({} of them through private chats), {} players each, \
+         think time {} ms, rules {}, {:.1} s",
         report.discord_tables,
         report.telegram_tables,
+        report.telegram.private_tables,
         report.players,
         report.think_ms,
+        report.rules.as_deref().unwrap_or("standard"),
         report.seconds
     );
     println!(
-        "actions: {} sent, {} answered = {:.0}/s; {} stored = {:.0}/s; {} games finished",
+        "production pacing: teloxide Throttle and the per-chat outbox (Telegram), \
+         serenity-bucket pacing of table writes (Discord); the fakes answer 429 beyond the limits"
+    );
+    println!(
+        "actions: {} sent, {} answered = {:.0}/s; {} stored = {:.0}/s; {} games finished \
+         ({} stored as finished)",
         report.sent,
         report.answered,
         report.actions_per_second,
         report.committed,
         report.committed_per_second,
-        report.games_finished
+        report.games_finished,
+        report.games_stored_finished
     );
     println!(
-        "latency (event → first answer, after {:.0} s warm-up): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms over {} answers",
+        "latency (event → first answer, after {:.0} s warm-up): p50 {:.1} ms, p99 {:.1} ms, \
+         max {:.1} ms over {} answers",
         report.warmup_seconds, l.p50_ms, l.p99_ms, l.max_ms, l.count
     );
-    for (name, l) in [
-        ("Discord", &report.discord_latency),
-        ("Telegram", &report.telegram_latency),
-    ] {
-        if l.count > 0 {
+    let d = &report.discord;
+    if report.discord_tables > 0 {
+        println!("Discord ({} tables):", report.discord_tables);
+        println!(
+            "  interaction → callback: {}",
+            latency_line(&d.common.latency)
+        );
+        println!(
+            "  table message behind the move: {}; over 3.1 s: {}, never shown: {}",
+            latency_line(&d.common.table_lag.lag),
+            d.common.table_lag.over_limit,
+            d.common.table_lag.never_shown
+        );
+        println!(
+            "  429s: {}; answers later than 3 s: {}; table writes per channel in any 5 s: max {} \
+             (limit 5); REST requests in any second: max {} (global limit {:.0}); presses \
+             refused: {}",
+            d.common.rate_limited,
+            d.late,
+            d.max_table_writes_per_5s_per_channel,
+            d.max_requests_per_second,
+            DISCORD_REQUESTS_PER_SECOND,
+            d.common.refused
+        );
+    }
+    let t = &report.telegram;
+    if report.telegram_tables > 0 {
+        println!(
+            "Telegram ({} tables, {} through private chats):",
+            report.telegram_tables, t.private_tables
+        );
+        println!(
+            "  button press → answerCallbackQuery: {}",
+            latency_line(&t.common.latency)
+        );
+        println!(
+            "  command → first write (paced): {}",
+            latency_line(&t.command_latency)
+        );
+        println!(
+            "  table message behind the move: {}; over 3.1 s: {}, never shown: {}",
+            latency_line(&t.common.table_lag.lag),
+            t.common.table_lag.over_limit,
+            t.common.table_lag.never_shown
+        );
+        println!(
+            "  429s: {}; writes per group in any minute: max {} (limit 20); writes in any \
+             second: max {} (the bot's cap {:.0}, Telegram's about 30); {:.1} writes/s; presses \
+             refused: {}",
+            t.common.rate_limited,
+            t.max_writes_per_minute_per_group,
+            t.max_writes_per_second,
+            TELEGRAM_WRITES_PER_SECOND,
+            t.writes_per_second,
+            t.common.refused
+        );
+        for (at, chat, before) in t.refused_writes.iter().take(5) {
             println!(
-                "  {name}: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({})",
-                l.p50_ms, l.p99_ms, l.max_ms, l.count
+                "  429 at {at:.1} s: a write to {chat}, which had {before} accepted writes in the \
+                 60 s before"
             );
         }
+        println!(
+            "  private cups tried for players who never pressed START (403): {}",
+            t.private_tries_refused
+        );
+        println!(
+            "  budget: a busy group table wants a write every {} s and the bot writes at most \
+             {:.0} a second to Telegram: from about {} busy group tables the table messages fall \
+             behind by more than 3 s (a table playing through private chats costs about three)",
+            TELEGRAM_GROUP_GAP.as_secs(),
+            TELEGRAM_WRITES_PER_SECOND,
+            TELEGRAM_BUSY_GROUP_TABLES
+        );
     }
-    println!("Discord answers later than 3 s: {}", report.discord_late);
     println!(
-        "peak memory of the bot: {:.1} MiB; SQLite: {:.1} MiB; bot starts: {}",
+        "peak memory of the bot: {:.1} MiB; CPU: {:.1} s ({:.0} % of one core); SQLite: {:.1} \
+         MiB; bot starts: {}",
         report.peak_memory_mib,
+        report.cpu_seconds,
+        report.cpu_seconds / report.seconds.max(1e-9) * 100.0,
         report.sqlite_bytes as f64 / 1_048_576.0,
         report.bot_starts
     );
     if let (Some(rate), Some(ratio)) = (report.baseline_tx_per_second, report.ratio_to_baseline) {
         println!(
-            "plain sqlx loop of {} transactions: {:.0}/s; stored moves / sqlx = {:.2}",
-            report.committed, rate, ratio
+            "plain sqlx loop of {} transactions: {:.0}/s; stored moves use {:.1} % of that",
+            report.committed,
+            rate,
+            ratio * 100.0
         );
+    }
+    let over = report.over_limits();
+    if over.is_empty() {
+        println!(
+            "within the platforms' limits: no 429, ≤ 20 writes a minute per Telegram group, \
+             ≤ 5 table writes per 5 s per Discord channel, Telegram table messages ≤ 3 s behind"
+        );
+    } else {
+        println!("NOT within the platforms' limits:");
+        for line in over {
+            println!("  {line}");
+        }
     }
 }
 
@@ -112,15 +229,18 @@ fn main() -> ExitCode {
     let config = LoadConfig {
         discord_tables: args.discord,
         telegram_tables: args.telegram,
+        telegram_private: args.telegram_private.min(args.telegram),
         players: args.players.clamp(2, 10),
         think: Duration::from_millis(args.think_ms),
         duration: Duration::from_secs(args.duration.max(1)),
-        binary: args.bin.unwrap_or_else(bot::default_binary),
         kills: args.kills,
         seed: args.seed,
         database: args.database.clone(),
         baseline: !args.no_baseline,
         warmup: Duration::from_secs(args.warmup.min(args.duration / 2)),
+        rules: args.rules.clone().filter(|r| !r.trim().is_empty()),
+        log_filter: args.log.clone(),
+        ..LoadConfig::new(args.bin.clone().unwrap_or_else(bot::default_binary))
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -248,7 +248,7 @@ fn retry(
     started: Instant,
     until: Instant,
 ) -> u32 {
-    entry.pace.record(started);
+    entry.pace.record(started, Instant::now());
     entry.pace.pause_until(until);
     if attempts + 1 >= MAX_ATTEMPTS {
         warn!(chat, "a write kept failing; given up");
@@ -275,7 +275,7 @@ fn settle<B>(
     match outcome {
         Outcome::Unchanged => 0,
         Outcome::Done { posted, strip } => {
-            entry.pace.record(started);
+            entry.pace.record(started, now);
             if let Some(old) = strip {
                 entry.pending.push_strip(old);
             }
@@ -298,7 +298,7 @@ fn settle<B>(
             0
         }
         Outcome::Dropped => {
-            entry.pace.record(started);
+            entry.pace.record(started, now);
             0
         }
     }

@@ -2,8 +2,10 @@
 //! (edits count too), about one a second in any chat, and about 30 a second in all. The
 //! pace of a chat spaces its writes evenly — one every 3 s in a group, so a busy table
 //! message is never more than one gap behind — and never lets a minute hold more than 20
-//! (with a small margin: Telegram counts arrivals, and the network does not deliver at the
-//! same speed every time). Gaps run from the start of one write to the start of the next.
+//! (with a small margin). Gaps run from the start of one write to the start of the next; the
+//! minute is counted from the moments writes ended, because Telegram counts arrivals and a
+//! write may arrive late (a slow connection, teloxide's Throttle holding a send): a write
+//! that ended has certainly arrived.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -29,6 +31,8 @@ pub struct Pace {
     /// At most this many writes within `window`.
     max: usize,
     window: Duration,
+    /// When the latest write started.
+    last_start: Option<Instant>,
     /// When recent writes ended, oldest first.
     recent: VecDeque<Instant>,
     /// Telegram asked to wait (429 `retry_after`) until then.
@@ -50,6 +54,7 @@ impl Pace {
             gap,
             max,
             window,
+            last_start: None,
             recent: VecDeque::new(),
             paused_until: None,
         }
@@ -58,8 +63,8 @@ impl Pace {
     /// The earliest moment the next write may start.
     pub fn ready_at(&self, now: Instant) -> Instant {
         let mut at = now;
-        if let Some(last) = self.recent.back() {
-            at = at.max(*last + self.gap);
+        if let Some(last) = self.last_start {
+            at = at.max(last + self.gap);
         }
         if self.recent.len() >= self.max
             && let Some(oldest) = self.recent.get(self.recent.len() - self.max)
@@ -72,8 +77,10 @@ impl Pace {
         at
     }
 
-    /// A write started at `at`.
-    pub fn record(&mut self, at: Instant) {
+    /// A write started at `started` and ended (its answer came) at `ended`.
+    pub fn record(&mut self, started: Instant, ended: Instant) {
+        self.last_start = Some(self.last_start.map_or(started, |s| s.max(started)));
+        let at = ended;
         self.recent.push_back(at);
         while self
             .recent
@@ -136,9 +143,10 @@ mod tests {
         let mut ends = Vec::new();
         for _ in 0..45 {
             at = pace.ready_at(at);
-            pace.record(at);
-            ends.push(at);
+            let started = at;
             at += Duration::from_millis(10);
+            pace.record(started, at);
+            ends.push(started);
         }
         for pair in ends.windows(2) {
             assert!(pair[1] - pair[0] >= GROUP_GAP);
@@ -159,17 +167,37 @@ mod tests {
         let start = Instant::now();
         let mut pace = Pace::new(Duration::from_secs(1), 20, GROUP_WINDOW);
         for i in 0..20 {
-            pace.record(start + Duration::from_secs(i));
+            let started = start + Duration::from_secs(i);
+            pace.record(started, started);
         }
         let next = pace.ready_at(start + Duration::from_secs(20));
         assert_eq!(next, start + GROUP_WINDOW + WINDOW_MARGIN);
     }
 
     #[test]
+    fn the_minute_counts_from_when_writes_ended_the_gap_from_when_they_started() {
+        // A write held up for 2 s (Telegram counts its arrival): the 21st write waits until
+        // the first one's end is a minute old, while the gap still runs from starts.
+        let start = Instant::now();
+        let mut pace = Pace::for_chat(-7);
+        pace.record(start, start + Duration::from_secs(2));
+        assert_eq!(pace.ready_at(start), start + GROUP_GAP);
+        for i in 1..20 {
+            let started = start + GROUP_GAP * i;
+            pace.record(started, started + Duration::from_millis(5));
+        }
+        let after_twenty = start + GROUP_GAP * 20;
+        assert_eq!(
+            pace.ready_at(after_twenty),
+            start + Duration::from_secs(2) + GROUP_WINDOW + WINDOW_MARGIN
+        );
+    }
+
+    #[test]
     fn private_chats_get_a_write_a_second_and_a_429_pauses() {
         let start = Instant::now();
         let mut pace = Pace::for_chat(42);
-        pace.record(start);
+        pace.record(start, start);
         assert_eq!(pace.ready_at(start), start + PRIVATE_GAP);
         pace.pause_until(start + Duration::from_secs(7));
         assert_eq!(pace.ready_at(start), start + Duration::from_secs(7));
