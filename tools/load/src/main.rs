@@ -23,7 +23,7 @@ struct Args {
     #[arg(long, default_value_t = DEFAULT_DISCORD_TABLES)]
     discord: usize,
     /// Tables (supergroups) on the fake Telegram. All of them share the bot's 25 writes a
-    /// second to Telegram: from about 60 busy group tables the table messages fall behind by
+    /// second to Telegram: from about 45 busy group tables some table messages fall behind by
     /// more than 3 s.
     #[arg(long, default_value_t = DEFAULT_TELEGRAM_TABLES)]
     telegram: usize,

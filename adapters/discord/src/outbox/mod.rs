@@ -4,8 +4,10 @@
 //! message writes per 5 s in a channel), posts the table anew when its message is gone or
 //! when asked to (`/schocken table`, the buttons move along), and retries a failed write with
 //! the newest state. With the ratelimiter on, a write also waits out its bucket (see
-//! `rest`): only this channel's task waits then, never an answer or another channel.
+//! `rest`) and a slot of Discord's global limit (see `global`): only the writing tasks wait
+//! then, never an answer.
 
+mod global;
 mod pending;
 mod rest;
 mod write;
@@ -23,7 +25,7 @@ use tokio::time::Instant;
 use tracing::{debug, warn};
 use write::Failure;
 
-/// The least time between two table writes in one channel.
+/// The least time between the end of one table write in a channel and the next.
 pub const SPACING: Duration = Duration::from_millis(1050);
 
 /// Tries of one write that keeps failing for a reason worth a retry.
@@ -147,9 +149,8 @@ async fn drain(shared: Arc<Shared>, channel: Arc<Mutex<Channel>>) {
             (c.chat.clone(), c.id, step)
         };
         let Some(step) = step else { continue };
-        let started = Instant::now();
         let outcome = perform(&shared.rest, id, &step).await;
-        let posted = settle(&mut lock(&channel), step, outcome, started);
+        let posted = settle(&mut lock(&channel), step, outcome);
         if let Some((table, message)) = posted {
             // After a restart the service tells where the table is shown.
             shared
@@ -194,13 +195,10 @@ async fn perform(rest: &Rest, channel: ChannelId, step: &Step) -> Outcome {
 }
 
 /// Records how a write went; returns the table and message of a new post (to remember).
-fn settle(
-    c: &mut Channel,
-    step: Step,
-    outcome: Outcome,
-    started: Instant,
-) -> Option<(i64, MessageId)> {
-    c.next_write = started + SPACING;
+fn settle(c: &mut Channel, step: Step, outcome: Outcome) -> Option<(i64, MessageId)> {
+    // From the write's end: it may have waited for its bucket or the global limit before it
+    // went out, and Discord counts it when it arrives.
+    c.next_write = Instant::now() + SPACING;
     let (job, message) = match step {
         Step::Show { job, message } => (job, message),
         Step::Strip(_) => {

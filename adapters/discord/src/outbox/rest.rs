@@ -5,8 +5,10 @@
 //! Why not serenity's `Ratelimiter` itself: in serenity 0.12 it always sends to discord.com
 //! and ignores the proxy URL, so with a proxy (an operator's, or the tests' fake) it cannot
 //! run. This path works the same with and without a proxy, so the writes that count against a
-//! channel's limits are paced the same way in production and in the tests.
+//! channel's limits are paced the same way in production and in the tests. On top, every write
+//! takes a slot of the global limit (see `global`).
 
+use super::global::Global;
 use serenity::all::{
     ChannelId, CreateMessage, EditMessage, ErrorResponse, HttpError, LightMethod, MessageId,
     Ratelimit, RatelimitingBucket, Request, Route,
@@ -14,6 +16,8 @@ use serenity::all::{
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::time::Instant;
 
 /// Per-bucket rate-limit state, as serenity keeps it.
 type Buckets = Mutex<HashMap<RatelimitingBucket, Arc<tokio::sync::Mutex<Ratelimit>>>>;
@@ -26,6 +30,8 @@ pub struct Rest {
     proxy: Option<String>,
     /// `None`: the ratelimiter is off (an operator's proxy keeps Discord's limits).
     buckets: Option<Arc<Buckets>>,
+    /// `None`: the ratelimiter is off.
+    global: Option<Arc<Global>>,
 }
 
 impl fmt::Debug for Rest {
@@ -55,6 +61,7 @@ impl Rest {
             authorization,
             proxy,
             buckets: ratelimiter.then(Arc::default),
+            global: ratelimiter.then(Arc::default),
         }
     }
 
@@ -109,6 +116,9 @@ impl Rest {
                 .clone()
         });
         loop {
+            if let Some(global) = &self.global {
+                global.take().await;
+            }
             if let Some(bucket) = &bucket {
                 bucket.lock().await.pre_hook(&req, &|_| {}).await;
             }
@@ -117,6 +127,9 @@ impl Rest {
                 .build(&self.client, &self.authorization, self.proxy.as_deref())?
                 .build()?;
             let response = self.client.execute(request).await?;
+            if let (Some(global), Some(wait)) = (&self.global, global_wait(&response)) {
+                global.pause_until(Instant::now() + wait);
+            }
             let again = match &bucket {
                 Some(bucket) => {
                     bucket
@@ -139,4 +152,27 @@ impl Rest {
             )));
         }
     }
+}
+
+/// How long a global 429 asks every request to wait (`X-RateLimit-Global`, `Retry-After` in
+/// seconds).
+fn global_wait(response: &reqwest::Response) -> Option<Duration> {
+    if response.status() != reqwest::StatusCode::TOO_MANY_REQUESTS {
+        return None;
+    }
+    let headers = response.headers();
+    let global = headers
+        .get("x-ratelimit-global")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("true"));
+    if !global {
+        return None;
+    }
+    let seconds = headers
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .unwrap_or(1.0);
+    Some(Duration::from_secs_f64(seconds.min(60.0)))
 }

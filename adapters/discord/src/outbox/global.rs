@@ -1,0 +1,103 @@
+//! Discord's global limit: a bot may send about 50 REST requests a second in all (interaction
+//! callbacks and webhooks aside). Serenity only reacts to a global 429; the table writes of
+//! many busy channels would meet one, so they take a slot here first, and a global 429 pauses
+//! every channel's writes, not only the bucket that met it.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// Table writes per second across all channels (Discord allows 50; the bot's other REST calls,
+/// such as registering commands, need a little room).
+pub const REQUESTS_PER_SECOND: usize = 45;
+
+#[derive(Debug, Default)]
+pub struct Global {
+    state: Mutex<State>,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Starts of the writes in the last second, oldest first.
+    recent: VecDeque<Instant>,
+    /// A global 429 asked everyone to wait until then.
+    paused_until: Option<Instant>,
+}
+
+impl State {
+    /// Takes a slot at `now`, or says how long to wait for one.
+    fn try_take(&mut self, now: Instant) -> Result<(), Duration> {
+        if let Some(until) = self.paused_until {
+            if now < until {
+                return Err(until - now);
+            }
+            self.paused_until = None;
+        }
+        let second = Duration::from_secs(1);
+        while self
+            .recent
+            .front()
+            .is_some_and(|t| now.duration_since(*t) >= second)
+        {
+            self.recent.pop_front();
+        }
+        if self.recent.len() < REQUESTS_PER_SECOND {
+            self.recent.push_back(now);
+            return Ok(());
+        }
+        let oldest = self.recent.front().copied().unwrap_or(now);
+        Err((oldest + second).saturating_duration_since(now))
+    }
+}
+
+impl Global {
+    /// Waits for a slot of the global limit.
+    pub async fn take(&self) {
+        loop {
+            let wait = self
+                .state
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .try_take(Instant::now());
+            match wait {
+                Ok(()) => return,
+                Err(wait) => tokio::time::sleep(wait).await,
+            }
+        }
+    }
+
+    /// Discord answered a global 429: nobody writes before `until`.
+    pub fn pause_until(&self, until: Instant) {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        state.paused_until = Some(state.paused_until.map_or(until, |p| p.max(until)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn at_most_forty_five_writes_start_in_any_second() {
+        let start = Instant::now();
+        let mut state = State::default();
+        for _ in 0..REQUESTS_PER_SECOND {
+            assert_eq!(state.try_take(start), Ok(()));
+        }
+        assert_eq!(state.try_take(start), Err(Duration::from_secs(1)));
+        let later = start + Duration::from_secs(1);
+        assert_eq!(state.try_take(later), Ok(()));
+    }
+
+    #[test]
+    fn a_global_429_pauses_every_write() {
+        let start = Instant::now();
+        let mut state = State {
+            paused_until: Some(start + Duration::from_secs(2)),
+            ..State::default()
+        };
+        assert_eq!(state.try_take(start), Err(Duration::from_secs(2)));
+        assert_eq!(state.try_take(start + Duration::from_secs(2)), Ok(()));
+    }
+}
