@@ -6,6 +6,7 @@
 //! production rate limiting on.
 pub mod discord;
 pub mod telegram;
+pub mod window;
 
 #[cfg(test)]
 mod http_client;

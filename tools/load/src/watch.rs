@@ -516,18 +516,7 @@ fn urls(markup: Option<&serde_json::Value>) -> Vec<String> {
         .collect()
 }
 
-/// The largest number of `arrivals` (sorted) within any `window`.
-pub fn max_in_window(arrivals: &[Instant], window: Duration) -> usize {
-    let mut best = 0;
-    let mut first = 0;
-    for (i, t) in arrivals.iter().enumerate() {
-        while first < i && t.saturating_duration_since(arrivals[first]) >= window {
-            first += 1;
-        }
-        best = best.max(i + 1 - first);
-    }
-    best
-}
+pub use schocken_fakes::window::max_in_window;
 
 #[cfg(test)]
 mod tests {

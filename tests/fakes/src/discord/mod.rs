@@ -357,16 +357,7 @@ impl FakeDiscord {
             .filter(|r| pred(r))
             .map(|r| r.at)
             .collect();
-        let mut best = 0;
-        let mut first = 0;
-        for (i, t) in arrivals.iter().enumerate() {
-            // `first < i`: a zero window still counts the request itself.
-            while first < i && t.saturating_duration_since(arrivals[first]) >= window {
-                first += 1;
-            }
-            best = best.max(i + 1 - first);
-        }
-        best
+        crate::window::max_in_window(&arrivals, window)
     }
 
     /// The largest number of accepted edits (`PATCH /channels/{channel}/messages/{id}`, not

@@ -198,20 +198,7 @@ pub(super) fn retry_after_secs(wait: Duration) -> u64 {
     (wait.as_secs_f64().ceil() as u64).max(1)
 }
 
-/// The largest number of `arrivals` (sorted) within any window of length `window`: windows
-/// `(t - window, t]`, as the group limit counts them.
-pub(super) fn max_in_window(arrivals: &[Instant], window: Duration) -> usize {
-    let mut best = 0;
-    let mut first = 0;
-    for (i, t) in arrivals.iter().enumerate() {
-        // `first < i`: a zero window still counts the request itself.
-        while first < i && t.saturating_duration_since(arrivals[first]) >= window {
-            first += 1;
-        }
-        best = best.max(i + 1 - first);
-    }
-    best
-}
+pub(super) use crate::window::max_in_window;
 
 #[cfg(test)]
 mod tests {
