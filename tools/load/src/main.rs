@@ -78,6 +78,15 @@ fn latency_line(l: &schocken_load::Latency) -> String {
     )
 }
 
+fn lag_line(lag: &schocken_load::TableLag) -> String {
+    format!(
+        "  table message behind the move: {}; over 3.1 s: {}, never shown: {}",
+        latency_line(&lag.lag),
+        lag.over_limit,
+        lag.never_shown
+    )
+}
+
 fn print(report: &Report) {
     let l = &report.latency;
     println!(
@@ -118,12 +127,7 @@ fn print(report: &Report) {
             "  interaction → callback: {}",
             latency_line(&d.common.latency)
         );
-        println!(
-            "  table message behind the move: {}; over 3.1 s: {}, never shown: {}",
-            latency_line(&d.common.table_lag.lag),
-            d.common.table_lag.over_limit,
-            d.common.table_lag.never_shown
-        );
+        println!("{}", lag_line(&d.common.table_lag));
         println!(
             "  429s: {}; answers later than 3 s: {}; table writes per channel in any 5 s: max {} \
              (limit 5); REST requests in any second: max {} (global limit {:.0}); presses \
@@ -150,12 +154,7 @@ fn print(report: &Report) {
             "  command → first write (paced): {}",
             latency_line(&t.command_latency)
         );
-        println!(
-            "  table message behind the move: {}; over 3.1 s: {}, never shown: {}",
-            latency_line(&t.common.table_lag.lag),
-            t.common.table_lag.over_limit,
-            t.common.table_lag.never_shown
-        );
+        println!("{}", lag_line(&t.common.table_lag));
         println!(
             "  429s: {}; writes per group in any minute: max {} (limit 20); writes in any \
              second: max {} (the bot's cap {:.0}, Telegram's about 30); {:.1} writes/s; presses \
