@@ -483,6 +483,52 @@ error-look-first = Schau erst unter deinen Becher { $surface ->
 error-bad-argument = Das verstehe ich nicht: „{ $text }“.
 error-bad-button = Dieser Knopf ist ungültig – er gehört zu keinem Tisch.
 
+## Provably fair dice
+table-proof = 🔐 Prüfbare Würfel · Spiel { $game } · Client-Seed: { $client }
+table-proof-commitment = Commitment: { $commitment }
+table-proof-seed = Server-Seed: { $seed } · { $throws ->
+    [one] 1 Wurf
+   *[other] { $throws } Würfe
+}
+proof-mismatch-extra = Wurf { $n } gab es in diesem Spiel nicht
+notice-client-seed = { $name } setzt den Client-Seed auf „{ $seed }“.
+error-seed-fixed = Der Client-Seed steht fest, sobald das Spiel läuft.
+error-bad-client-seed = Ein Client-Seed ist ein Text mit 1 bis { $max } Zeichen.
+error-no-such-game = In diesem Chat gibt es kein Spiel { $game }.
+error-no-proof-yet = Dieses Spiel lief noch vor den prüfbaren Würfeln.
+content-proof-running =
+    Spiel { $game } läuft noch – der Server-Seed bleibt bis zum Spielende geheim.
+    Commitment: { $commitment }
+    Client-Seed: { $client }
+content-proof-last = Das letzte beendete Spiel prüfst du mit { $surface ->
+    [discord] /schocken verify spiel:{ $game }
+    [telegram] /verify { $game }
+    [terminal] „verify { $game }“
+   *[plain] „verify { $game }“
+}.
+content-proof-ok = Spiel { $game }: { $throws ->
+    [0] keine Würfe
+    [one] der eine Wurf passt
+   *[other] alle { $throws } Würfe passen
+} zum Commitment. In der Datei steht jeder Wurf – nachrechnen kann ihn jeder mit SHA-256 und HMAC.
+content-proof-bad = Spiel { $game }: Achtung, { $what }!
+content-proof-predates = Spiel { $game } lief noch vor den prüfbaren Würfeln – da gibt es nichts nachzurechnen.
+proof-mismatch-commitment = der Server-Seed passt nicht zum Commitment
+proof-mismatch-missing = Wurf { $n } fehlt
+proof-mismatch-dice = Wurf { $n } passt nicht: gespeichert { $recorded }, der Seed ergibt { $drawn }
+content-fairness-none = Noch kein beendetes Spiel mit prüfbaren Würfeln – noch nichts zu zählen.
+content-fairness-title = 🎲 Würfelstatistik: { $dice ->
+    [one] ein Würfel
+   *[other] { $dice } Würfel
+} aus { $games ->
+    [one] einem Spiel
+   *[other] { $games } Spielen
+}
+content-fairness-face = { $face }: { $count }× (erwartet { $expected })
+content-fairness-test = Chi-Quadrat-Test: { $chi } bei 5 Freiheitsgraden, p = { $p }
+content-fairness-fine = Das liegt im Rahmen dessen, was faire Würfel liefern.
+content-fairness-odd = So eine Abweichung ist bei fairen Würfeln selten (p unter 1 %) – bei vielen Runden kommt sie trotzdem mal vor.
+
 ## Terminal
 console-welcome = 🎲 Schocken im Terminal – Tisch „{ $table }“.
 console-continue = Hier läuft noch ein Spiel – es geht weiter, wo ihr aufgehört habt.

@@ -477,6 +477,52 @@ error-look-first = Look under your cup first { $surface ->
 error-bad-argument = I cannot read "{ $text }".
 error-bad-button = This button is not valid – it belongs to no table.
 
+## Provably fair dice
+table-proof = 🔐 Provably fair dice · game { $game } · client seed: { $client }
+table-proof-commitment = Commitment: { $commitment }
+table-proof-seed = Server seed: { $seed } · { $throws ->
+    [one] 1 throw
+   *[other] { $throws } throws
+}
+proof-mismatch-extra = throw { $n } was never made in this game
+notice-client-seed = { $name } sets the client seed to “{ $seed }”.
+error-seed-fixed = The client seed is fixed once the game is running.
+error-bad-client-seed = A client seed is a text of 1 to { $max } characters.
+error-no-such-game = There is no game { $game } in this chat.
+error-no-proof-yet = This game was played before provably fair dice.
+content-proof-running =
+    Game { $game } is still running – the server seed stays secret until the game ends.
+    Commitment: { $commitment }
+    Client seed: { $client }
+content-proof-last = Check the last finished game with { $surface ->
+    [discord] /schocken verify game:{ $game }
+    [telegram] /verify { $game }
+    [terminal] “verify { $game }”
+   *[plain] “verify { $game }”
+}.
+content-proof-ok = Game { $game }: { $throws ->
+    [0] no throws
+    [one] the one throw matches
+   *[other] all { $throws } throws match
+} the commitment. The file lists every throw – anyone can recompute it with SHA-256 and HMAC.
+content-proof-bad = Game { $game }: careful, { $what }!
+content-proof-predates = Game { $game } was played before provably fair dice – there is nothing to recompute.
+proof-mismatch-commitment = the server seed does not match the commitment
+proof-mismatch-missing = throw { $n } is missing
+proof-mismatch-dice = throw { $n } does not match: stored { $recorded }, the seed gives { $drawn }
+content-fairness-none = No finished game with provably fair dice yet – nothing to count.
+content-fairness-title = 🎲 Dice statistics: { $dice ->
+    [one] one die
+   *[other] { $dice } dice
+} from { $games ->
+    [one] one game
+   *[other] { $games } games
+}
+content-fairness-face = { $face }: { $count }× (expected { $expected })
+content-fairness-test = Chi-square test: { $chi } with 5 degrees of freedom, p = { $p }
+content-fairness-fine = That is well within what fair dice give.
+content-fairness-odd = A deviation like this is rare with fair dice (p below 1 %) – over many rounds it still happens now and then.
+
 ## Terminal
 console-welcome = 🎲 Schocken in the terminal – table "{ $table }".
 console-continue = A game is still running here – it goes on where you left off.

@@ -1,6 +1,7 @@
 //! Where dice come from. The engine takes any [`DiceRoller`]: every `rand` RNG is one (seed it
 //! for a reproducible game), and [`LoadedDice`] plays a script of values for tests and replays.
 
+use super::action::Seat;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
@@ -9,6 +10,15 @@ use std::collections::VecDeque;
 pub trait DiceRoller {
     /// One die: 1 to 6.
     fn roll_die(&mut self) -> u8;
+
+    /// One throw of `seat`: as many dice as `dice` holds, written into it. Provably fair
+    /// dice ([`super::fair`]) count throws, not dice; other sources draw each die alone.
+    fn throw(&mut self, seat: Seat, dice: &mut [u8]) {
+        let _ = seat;
+        for die in dice {
+            *die = self.roll_die();
+        }
+    }
 }
 
 impl<R: Rng + ?Sized> DiceRoller for R {

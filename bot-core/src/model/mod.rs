@@ -2,6 +2,7 @@
 //! records. The service changes them, the store keeps them, the renderer shows them; this
 //! module imports neither of them.
 
+pub mod fairness;
 pub mod ids;
 pub mod records;
 pub mod table;

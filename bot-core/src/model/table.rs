@@ -4,7 +4,7 @@
 
 use super::ids::{ChatId, UserId};
 use super::records::PlayerStats;
-use crate::engine::{ActionKind, DebtReason, Game, RuleSet, Seat};
+use crate::engine::{ActionKind, DebtReason, FairDice, Game, RuleSet, Seat, ServerSeed};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,8 +58,12 @@ pub struct Table {
     pub members: Vec<Member>,
     pub rules: RuleSet,
     pub game: Option<Game>,
-    /// The dice of this table come from this seed and the log sequence.
+    /// The dice of a game stored before provably fair dice come from this seed and the log
+    /// sequence.
     pub seed: u64,
+    /// Provably fair dice: every game opened since the scheme has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof: Option<DiceProof>,
     pub season: i64,
     pub created_at: i64,
     pub updated_at: i64,
@@ -77,6 +81,34 @@ pub struct Table {
     #[serde(default)]
     pub moves: Vec<RecentMove>,
 }
+
+/// A game's provably fair dice (see [`crate::engine::fair`]): the secret seed, its public
+/// commitment, the client seed and how many throws the game has made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceProof {
+    /// Secret until the game is over.
+    pub server_seed: ServerSeed,
+    pub commitment: String,
+    /// Set by a player before the start; fixed at the start (the game's public id if
+    /// nobody set one).
+    pub client_seed: Option<String>,
+    /// Throws made so far.
+    pub throws: u64,
+}
+
+impl DiceProof {
+    pub fn new(server_seed: ServerSeed) -> DiceProof {
+        DiceProof {
+            commitment: server_seed.commitment(),
+            server_seed,
+            client_seed: None,
+            throws: 0,
+        }
+    }
+}
+
+/// The longest client seed, in characters.
+pub const MAX_CLIENT_SEED: usize = 64;
 
 /// A move as the staleness check remembers it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -142,6 +174,33 @@ impl Table {
                 .moves
                 .iter()
                 .any(|m| m.version > version && m.user == *user && m.kind == kind)
+    }
+
+    /// The client seed the players see: the one set, or the game's public id.
+    pub fn client_seed(&self) -> Option<String> {
+        let proof = self.proof.as_ref()?;
+        Some(
+            proof
+                .client_seed
+                .clone()
+                .unwrap_or_else(|| self.id.to_string()),
+        )
+    }
+
+    /// The server seed, once the game is over (never before).
+    pub fn revealed_seed(&self) -> Option<&str> {
+        let proof = self.proof.as_ref().filter(|_| !self.status.is_open())?;
+        Some(proof.server_seed.reveal())
+    }
+
+    /// The dice of this game's next throws.
+    pub fn fair_dice(&self) -> Option<FairDice> {
+        let proof = self.proof.as_ref()?;
+        Some(FairDice::new(
+            proof.server_seed.clone(),
+            self.client_seed()?,
+            proof.throws,
+        ))
     }
 
     /// The opener's rights go to the next human still at the table when he goes.

@@ -133,6 +133,8 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
         }
         Content::Reveal { summary, table } => reveal_text(summary, table, lang),
         Content::Export { .. } => tr(lang, "content-export", &[]),
+        Content::Proof(report) => super::proof_text(report, voice),
+        Content::Fairness(report) => super::fairness_text(report, lang),
         Content::Judge { round, outcome } => verdict_text(round, outcome, lang),
         Content::Help => voice.tr("content-help", &[]),
     }

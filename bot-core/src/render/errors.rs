@@ -58,6 +58,16 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
             tr(lang, "error-no-such-page", &[("pages", arg_num(*pages))])
         }
         ServiceError::Storage => tr(lang, "error-storage", &[]),
+        ServiceError::SeedFixed => tr(lang, "error-seed-fixed", &[]),
+        ServiceError::BadClientSeed { max } => tr(
+            lang,
+            "error-bad-client-seed",
+            &[("max", arg_num(*max as i64))],
+        ),
+        ServiceError::NoSuchGame { game } => {
+            tr(lang, "error-no-such-game", &[("game", arg_num(*game))])
+        }
+        ServiceError::NoProofYet => tr(lang, "error-no-proof-yet", &[]),
         ServiceError::Action(action) => match action {
             ActionError::GameOver => tr(lang, "error-game-over", &[]),
             ActionError::UnknownPlayer => tr(lang, "error-unknown-seat", &[]),

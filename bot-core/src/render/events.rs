@@ -132,6 +132,11 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
             "notice-season-closed",
             &[("season", arg_num(*season))],
         ),
+        Notice::ClientSeedSet { name, seed } => tr(
+            lang,
+            "notice-client-seed",
+            &[("name", a(name)), ("seed", a(seed))],
+        ),
         Notice::Stale => tr(lang, "notice-stale", &[]),
         Notice::Duplicate => tr(lang, "notice-duplicate", &[]),
         Notice::NotPlaying => tr(lang, "notice-not-playing", &[]),

@@ -6,16 +6,19 @@
 //! holds what several of them share; the leaf files import it from `super`, and their
 //! functions are re-exported here so callers keep using `render::X`.
 
+pub mod chart;
 mod content;
 mod errors;
 mod events;
 mod private;
+mod proof;
 mod table;
 
 pub use content::{content_text, verdict_text};
 pub use errors::error_text;
 pub use events::{notice_text, reveal_text};
 pub use private::{private_alert, private_buttons, private_text};
+pub use proof::{fairness_text, proof_lines, proof_text};
 pub use table::{table_buttons, table_text};
 
 use crate::engine::eval::Evaluation;

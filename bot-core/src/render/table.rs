@@ -31,6 +31,11 @@ pub fn table_text(t: &PublicTable, lang: Lang) -> String {
         ));
         lines.extend(reveal_lines(last, t, lang));
     }
+    let proof = super::proof_lines(t, lang);
+    if !proof.is_empty() {
+        lines.push(String::new());
+        lines.extend(proof);
+    }
     lines.join("\n")
 }
 
@@ -58,6 +63,7 @@ fn lobby_text(t: &PublicTable, lang: Lang) -> String {
         TableStatus::Lobby => lines.push(tr(lang, "table-lobby-hint", &[])),
         _ => lines.push(tr(lang, "table-abandoned", &[])),
     }
+    lines.extend(super::proof_lines(t, lang));
     lines.join("\n")
 }
 

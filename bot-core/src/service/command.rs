@@ -110,6 +110,17 @@ pub enum Request {
     Stats,
     /// Close the season: statistics start afresh, history stays (admins).
     CloseSeason,
+    /// Set the client seed of the provably fair dice (a seated player, before the start).
+    Seed {
+        text: String,
+    },
+    /// The game's provably fair dice: commitment and client seed, and once the game is
+    /// over its record with every throw, checked. Without a number the place's newest game.
+    Verify {
+        game: Option<i64>,
+    },
+    /// The chat's dice statistics: how often each face fell, with a chi-square test.
+    Fairness,
     /// Referee a real table: `Anna 665 3, Ben 114 3 gebaut, Cem 221 1`.
     Judge {
         text: String,
@@ -130,6 +141,8 @@ impl Request {
                 | Request::History { .. }
                 | Request::Export
                 | Request::Stats
+                | Request::Verify { .. }
+                | Request::Fairness
                 | Request::Judge { .. }
                 | Request::Help
         )
@@ -160,6 +173,7 @@ impl Request {
                 | Request::History { .. }
                 | Request::Export
                 | Request::Stats
+                | Request::Fairness
                 | Request::Judge { .. }
                 | Request::Help
         )

@@ -70,6 +70,14 @@ pub enum ServiceError {
     UndoExpired { minutes: u32 },
     #[error("that page does not exist")]
     NoSuchPage { pages: u32 },
+    #[error("the client seed is fixed once the game has started")]
+    SeedFixed,
+    #[error("a client seed is 1 to {max} characters of text")]
+    BadClientSeed { max: usize },
+    #[error("there is no game {game} in this chat")]
+    NoSuchGame { game: i64 },
+    #[error("this game was stored before provably fair dice")]
+    NoProofYet,
     #[error("the bot could not save this; nothing changed, please try again")]
     Storage,
 }

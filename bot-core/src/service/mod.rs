@@ -18,6 +18,7 @@ pub use crate::model::ids;
 pub mod judge_text;
 mod ledger;
 mod play;
+mod proof;
 mod reads;
 pub mod replies;
 pub mod reply;
@@ -212,6 +213,13 @@ impl Service {
             Request::Undo => self.undo(cmd).await,
             Request::History { page } => self.history(cmd, *page, &settings).await,
             Request::Export => self.export(cmd).await,
+            Request::Verify { game } => {
+                self.load(&cmd.chat, slot).await?;
+                self.verify(cmd, *game, slot)
+                    .await
+                    .map(|c| content(c, langs.public))
+            }
+            Request::Fairness => self.fairness(cmd).await.map(|c| content(c, langs.public)),
             Request::Show | Request::Reveal => {
                 self.load(&cmd.chat, slot).await?;
                 self.show(cmd, slot, &settings, langs).await

@@ -1,14 +1,17 @@
 //! Table commands: the table logic decides, the result is committed, then the reply is built.
-//! The dice of a table follow from its seed and the number of the stored command, so a
-//! replayed log gives the same dice.
+//! A game's dice are provably fair ([`crate::engine::fair`]): they follow from its secret
+//! server seed, its client seed and the throw number. A game stored before the scheme keeps
+//! its old dice: its seed and the number of the stored command.
 
 use super::replies::{self, build_reply};
-use super::table::{self, TableContext, TableOutcome};
+use super::table::{self, Table, TableContext, TableOutcome};
 use super::{Command, Failure, Langs, Reply, Request, Service, ServiceError, Slot};
-use crate::engine::dice;
-use crate::store::ChatSettings;
-use rand::Rng;
+use crate::engine::{DiceRoller, DrawnThrow, FairDice, Seat, ServerSeed, dice};
+use crate::store::{ChatSettings, ThrowRow};
+use rand::{Rng, RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::Ordering;
+use tracing::warn;
 
 /// Mixes a table's seed with a step number into the seed of that step's dice.
 pub(super) fn step_seed(seed: u64, step: u64) -> u64 {
@@ -18,12 +21,107 @@ pub(super) fn step_seed(seed: u64, step: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Where a command's dice come from.
+pub(super) enum TableDice {
+    Fair(FairDice),
+    /// A game stored before provably fair dice (or a command that throws none).
+    Seeded(Box<ChaCha8Rng>),
+}
+
+impl TableDice {
+    /// The dice of the place's open table; `fallback` seeds those of a command without one.
+    pub(super) fn of(table: Option<&Table>, fallback: u64) -> TableDice {
+        let open = table.filter(|t| t.status.is_open());
+        match open.and_then(Table::fair_dice) {
+            Some(fair) => TableDice::Fair(fair),
+            None => {
+                let (seed, step) = open
+                    .map(|t| (t.seed, t.log_seq + 1))
+                    .unwrap_or((fallback, 1));
+                TableDice::Seeded(Box::new(dice::seeded(step_seed(seed, step))))
+            }
+        }
+    }
+
+    /// The throws this command drew, as the store keeps them; the table counts them.
+    pub(super) fn record(&mut self, out: &mut TableOutcome) -> Vec<ThrowRow> {
+        let TableDice::Fair(fair) = self else {
+            return Vec::new();
+        };
+        if let Some(proof) = out.table.proof.as_mut() {
+            proof.throws = fair.throws_made();
+        }
+        fair.take_drawn()
+            .into_iter()
+            .map(|t| throw_row(&out.table, t))
+            .collect()
+    }
+}
+
+fn throw_row(table: &Table, throw: DrawnThrow) -> ThrowRow {
+    let player = throw
+        .seat
+        .and_then(|seat| table.member_at(seat))
+        .map(|m| m.name.clone())
+        .unwrap_or_default();
+    ThrowRow {
+        n: throw.n,
+        player,
+        dice: throw.dice,
+    }
+}
+
+impl DiceRoller for TableDice {
+    fn roll_die(&mut self) -> u8 {
+        match self {
+            TableDice::Fair(fair) => fair.roll_die(),
+            TableDice::Seeded(rng) => rng.roll_die(),
+        }
+    }
+
+    fn throw(&mut self, seat: Seat, dice: &mut [u8]) {
+        match self {
+            TableDice::Fair(fair) => fair.throw(seat, dice),
+            TableDice::Seeded(rng) => rng.throw(seat, dice),
+        }
+    }
+}
+
 impl Service {
     fn new_seed(&self) -> u64 {
         match self.seed {
             Some(base) => step_seed(base, self.tables_opened.fetch_add(1, Ordering::Relaxed)),
             None => rand::rng().random(),
         }
+    }
+
+    /// What the table logic needs from outside, for a command at `now`: a new table's seeds
+    /// are drawn here (from the operating system, or from the fixed seed of a test).
+    pub(super) async fn table_context(
+        &self,
+        settings: &ChatSettings,
+        now: i64,
+    ) -> Result<TableContext, ServiceError> {
+        let seed = self.new_seed();
+        let mut bytes = [0u8; 32];
+        match self.seed {
+            Some(_) => ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes),
+            None => {
+                if let Err(e) = getrandom::fill(&mut bytes) {
+                    // The thread RNG is seeded from the operating system too.
+                    warn!(error = %e, "the operating system's random source failed");
+                    rand::rng().fill_bytes(&mut bytes);
+                }
+            }
+        }
+        Ok(TableContext {
+            now,
+            rules: self.rules_of(settings).await?,
+            season: settings.season,
+            seed,
+            server_seed: ServerSeed::from_bytes(&bytes),
+            turn_ms: self.turn_ms(settings),
+        })
     }
 
     pub(super) fn turn_ms(&self, settings: &ChatSettings) -> i64 {
@@ -39,24 +137,18 @@ impl Service {
     ) -> Result<Reply, Failure> {
         let fail = |e: ServiceError| Failure::Service(e, langs);
         self.check_foreign_button(cmd, slot).await.map_err(fail)?;
-        let ctx = TableContext {
-            now: self.now(),
-            rules: self.rules_of(settings).await.map_err(fail)?,
-            season: settings.season,
-            seed: self.new_seed(),
-            turn_ms: self.turn_ms(settings),
-        };
-        let current = slot.table.as_ref().filter(|t| t.status.is_open());
-        let (seed, step) = current
-            .map(|t| (t.seed, t.log_seq + 1))
-            .unwrap_or((ctx.seed, 1));
-        let mut rng = dice::seeded(step_seed(seed, step));
-        let mut out = table::apply(slot.table.as_ref(), cmd, &ctx, &mut rng).map_err(fail)?;
+        let ctx = self
+            .table_context(settings, self.now())
+            .await
+            .map_err(fail)?;
+        let mut dice = TableDice::of(slot.table.as_ref(), ctx.seed);
+        let mut out = table::apply(slot.table.as_ref(), cmd, &ctx, &mut dice).map_err(fail)?;
+        let throws = dice.record(&mut out);
         let zone = self.zone(settings);
         if cmd.request == Request::Look && !out.changed {
             return Ok(replies::look(&out.table, &cmd.actor.user, langs, &zone));
         }
-        self.commit(&mut out, cmd, ctx.now).await?;
+        self.commit(&mut out, &throws, cmd, ctx.now).await?;
         let reply = build_reply(&out, cmd, langs, &zone);
         slot.table = Some(out.table);
         Ok(reply)
@@ -89,6 +181,7 @@ impl Service {
     pub(super) async fn commit(
         &self,
         out: &mut TableOutcome,
+        throws: &[ThrowRow],
         cmd: &Command,
         now: i64,
     ) -> Result<(), Failure> {
@@ -101,6 +194,7 @@ impl Service {
             command,
             events,
             debts: &out.debts,
+            throws,
             stats: &out.stats,
             request_id: cmd.request_id.as_deref(),
             now,

@@ -1,7 +1,7 @@
 //! The reply model built from a table: what everybody sees, what one player sees, and what a
 //! command changed. Every die reaches a reply through the engine's `view_for`.
 
-use super::reply::{Notice, PrivateView, PublicTable, Reply};
+use super::reply::{Notice, PrivateView, PublicProof, PublicTable, Reply};
 use super::table::{Table, TableOutcome};
 use super::{Command, Langs, Request, ServiceError, UserId};
 use crate::engine::{Event, RoundSummary, Seat, Viewer};
@@ -24,7 +24,19 @@ pub fn public_table(table: &Table, zone: &str) -> PublicTable {
         message_ref: table.message_ref.clone(),
         deadline: table.turn_deadline,
         time_zone: zone.to_string(),
+        proof: public_proof(table),
     }
+}
+
+/// The commitment and client seed; the server seed only once the game is over.
+fn public_proof(table: &Table) -> Option<PublicProof> {
+    let proof = table.proof.as_ref()?;
+    Some(PublicProof {
+        commitment: proof.commitment.clone(),
+        client_seed: table.client_seed()?,
+        server_seed: table.revealed_seed().map(str::to_string),
+        throws: proof.throws,
+    })
 }
 
 /// The private view of `user`, if he sits at the running (or just finished) game.

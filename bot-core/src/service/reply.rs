@@ -5,7 +5,9 @@ use super::error::ServiceError;
 use super::ids::UserId;
 use super::table::TableStatus;
 use crate::engine::judge::JudgeRound;
+use crate::engine::proof::Mismatch;
 use crate::engine::{DebtReason, Event, RoundOutcome, RoundSummary, RuleSet, TableView};
+pub use crate::model::fairness::FairnessReport;
 pub use crate::model::records::{DebtLine, LedgerLine, PlayerStats};
 use crate::text::Lang;
 use serde::Serialize;
@@ -31,6 +33,8 @@ pub struct PublicTable {
     pub deadline: Option<i64>,
     /// The chat's time zone (IANA name): times are shown in it.
     pub time_zone: String,
+    /// The game's provably fair dice (none for a game from before them).
+    pub proof: Option<PublicProof>,
 }
 
 /// One player's private view: his cup and what he may do.
@@ -104,6 +108,11 @@ pub enum Notice {
     SeasonClosed {
         season: i64,
     },
+    /// A player set the client seed of the dice.
+    ClientSeedSet {
+        name: String,
+        seed: String,
+    },
     /// The button was for an older state; here is the current one.
     Stale,
     Duplicate,
@@ -140,12 +149,55 @@ pub enum Content {
         filename: String,
         csv: String,
     },
+    /// A game's provably fair dice.
+    Proof(Box<ProofReport>),
+    /// The chat's dice statistics.
+    Fairness(Box<FairnessReport>),
     /// The referee's verdict on a round played with real dice.
     Judge {
         round: Box<JudgeRound>,
         outcome: Box<RoundOutcome>,
     },
     Help,
+}
+
+/// What `verify` says about a game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProofReport {
+    /// The game is not over: what the players can note now (the seed stays secret).
+    Running {
+        game: i64,
+        commitment: String,
+        client_seed: String,
+        /// The place's newest game that is over, to check instead.
+        last_over: Option<i64>,
+    },
+    /// The game is over: its record as a file, and whether every throw matches.
+    Checked {
+        game: i64,
+        filename: String,
+        record: String,
+        throws: usize,
+        /// The first thing that does not match; `None` when all match.
+        mismatch: Option<Mismatch>,
+    },
+    /// A game played before provably fair dice: its record says so.
+    Predates {
+        game: i64,
+        filename: String,
+        record: String,
+    },
+}
+
+/// The provably fair dice as the table message shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PublicProof {
+    pub commitment: String,
+    pub client_seed: String,
+    /// Only once the game is over.
+    pub server_seed: Option<String>,
+    /// Throws the game made so far.
+    pub throws: u64,
 }
 
 /// Everything the adapter shows after a command.

@@ -2,11 +2,10 @@
 //! stayed idle too long (it closes without a debt). They are stored like any move and
 //! broadcast to the adapters as [`Outbound`] replies.
 
-use super::play::step_seed;
+use super::play::TableDice;
 use super::replies::build_reply;
-use super::table::{self, TableContext};
+use super::table;
 use super::{Actor, ChatId, Command, Langs, Outbound, Request, Service, Slot, lock};
-use crate::engine::dice;
 use std::sync::Arc;
 use tracing::error;
 
@@ -40,28 +39,22 @@ impl Service {
         let Ok(settings) = self.settings(&place.group()).await else {
             return;
         };
-        let Ok(rules) = self.rules_of(&settings).await else {
+        let Ok(ctx) = self.table_context(&settings, now).await else {
             return;
         };
-        let ctx = TableContext {
-            now,
-            rules,
-            season: settings.season,
-            seed: table.seed,
-            turn_ms: self.turn_ms(&settings),
-        };
-        let mut rng = dice::seeded(step_seed(table.seed, table.log_seq + 1));
+        let mut dice = TableDice::of(Some(table), ctx.seed);
         let (out, system) = if idle {
             (table::close_idle(table, &ctx), "system:idle")
         } else {
-            (table::time_out(table, &ctx, &mut rng), "system:timer")
+            (table::time_out(table, &ctx, &mut dice), "system:timer")
         };
         let Some(mut out) = out else {
             return;
         };
+        let throws = dice.record(&mut out);
         let lang = settings.lang.unwrap_or_default();
         let cmd = Command::new(place.clone(), Actor::system(system, lang), Request::Stand);
-        match self.commit(&mut out, &cmd, now).await {
+        match self.commit(&mut out, &throws, &cmd, now).await {
             Ok(()) => {
                 let langs = Langs {
                     public: lang,

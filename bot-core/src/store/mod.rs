@@ -4,8 +4,10 @@
 mod ledger;
 mod moves;
 mod stats;
+mod throws;
 
 pub use ledger::{LedgerRow, NewLedgerEntry};
+pub use throws::{FaceCounts, ThrowRow};
 
 use crate::engine::RuleSet;
 use crate::model::ids::ChatId;
@@ -88,6 +90,8 @@ pub struct Commit<'a> {
     pub command: String,
     pub events: String,
     pub debts: &'a [NewDebt],
+    /// The throws of provably fair dice this command drew.
+    pub throws: &'a [ThrowRow],
     pub stats: &'a [PlayerStats],
     pub request_id: Option<&'a str>,
     pub now: i64,
@@ -223,6 +227,7 @@ impl Store {
                 actor: commit.actor.to_string(),
                 command: commit.command.clone(),
                 events: commit.events.clone(),
+                throws: throws::to_json(commit.throws),
                 request_id: commit.request_id.map(str::to_string),
                 done,
             };
@@ -274,6 +279,7 @@ impl Store {
         .bind(&commit.events)
         .execute(&mut *tx)
         .await?;
+        throws::insert(&mut tx, id, commit.throws).await?;
         for debt in commit.debts {
             ledger::insert(
                 &mut tx,

@@ -8,7 +8,7 @@ use sqlx::SqlitePool;
 use std::sync::Arc;
 use tokio::sync::{Mutex, mpsc, oneshot};
 
-/// Rows per statement (11 parameters each, far below SQLite's limit).
+/// Rows per statement (12 parameters each, far below SQLite's limit).
 const MAX_BATCH: usize = 64;
 
 /// One move to store, and where to say whether it was stored.
@@ -23,6 +23,8 @@ pub(super) struct Move {
     pub actor: String,
     pub command: String,
     pub events: String,
+    /// The move's throws as JSON (see `throws::to_json`).
+    pub throws: String,
     pub request_id: Option<String>,
     pub done: oneshot::Sender<Result<(), StoreError>>,
 }
@@ -77,13 +79,13 @@ fn copy(e: &StoreError) -> StoreError {
 async fn insert(pool: &SqlitePool, batch: &[Move]) -> Result<(), StoreError> {
     let mut sql = String::from(
         "INSERT INTO table_moves (table_id, chat, status, version, snapshot, at, seq, actor,
-                                  command, events, request_id) VALUES ",
+                                  command, events, request_id, throws) VALUES ",
     );
     for i in 0..batch.len() {
         if i > 0 {
             sql.push(',');
         }
-        sql.push_str("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        sql.push_str("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     }
     let mut query = sqlx::query(&sql);
     for m in batch {
@@ -98,7 +100,8 @@ async fn insert(pool: &SqlitePool, batch: &[Move]) -> Result<(), StoreError> {
             .bind(&m.actor)
             .bind(&m.command)
             .bind(&m.events)
-            .bind(&m.request_id);
+            .bind(&m.request_id)
+            .bind(&m.throws);
     }
     match query.execute(pool).await {
         Ok(_) => Ok(()),

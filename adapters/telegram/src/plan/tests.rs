@@ -16,6 +16,7 @@ fn game() -> Game {
 
 fn public(game: &Game) -> PublicTable {
     PublicTable {
+        proof: None,
         table_id: 1,
         version: 3,
         status: TableStatus::Running,

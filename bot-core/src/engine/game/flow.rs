@@ -89,7 +89,7 @@ impl Game {
         self.round.cups = participants
             .into_iter()
             .map(|(seat, thrown_in)| {
-                let dice = roll3(rng);
+                let dice = roll3(seat, rng);
                 events.push(Event::Dealt { seat, dice });
                 Cup::dealt(seat, dice, thrown_in)
             })

@@ -47,12 +47,11 @@ pub struct Game {
     rounds_played: u32,
 }
 
-fn roll<R: DiceRoller + ?Sized>(rng: &mut R) -> u8 {
-    rng.roll_die()
-}
-
-fn roll3<R: DiceRoller + ?Sized>(rng: &mut R) -> [u8; 3] {
-    [roll(rng), roll(rng), roll(rng)]
+/// A throw of all three dice by `seat`.
+fn roll3<R: DiceRoller + ?Sized>(seat: Seat, rng: &mut R) -> [u8; 3] {
+    let mut dice = [0; 3];
+    rng.throw(seat, &mut dice);
+    dice
 }
 
 impl Game {
@@ -68,7 +67,8 @@ impl Game {
         let mut contenders: Vec<Seat> = (0..names.len()).map(|i| Seat(i as u8)).collect();
         // Roll-off: highest pip total starts; the tied throw again (Stechen).
         let starter = loop {
-            let rolls: Vec<(Seat, [u8; 3])> = contenders.iter().map(|s| (*s, roll3(rng))).collect();
+            let rolls: Vec<(Seat, [u8; 3])> =
+                contenders.iter().map(|s| (*s, roll3(*s, rng))).collect();
             let best = rolls.iter().map(|(_, d)| pips(d)).max().unwrap_or(0);
             let tied: Vec<Seat> = rolls
                 .iter()

@@ -1,7 +1,7 @@
 //! Carrying out an allowed action: throws, keeps, flips, stands, blind, announcing,
 //! throwing in, looking.
 
-use super::{Game, roll};
+use super::Game;
 use crate::engine::action::{Action, Seat};
 use crate::engine::dice::DiceRoller;
 use crate::engine::event::Event;
@@ -58,9 +58,14 @@ impl Game {
                 {
                     cup.seen_debts.push(reason);
                 }
+                // One throw of the dice not set aside, in their order.
+                let mut fresh = [0; 3];
+                let count = cup.aside.iter().filter(|aside| !**aside).count();
+                rng.throw(seat, &mut fresh[..count]);
+                let mut fresh = fresh.into_iter();
                 for i in 0..3 {
                     if !cup.aside[i] {
-                        cup.dice[i] = roll(rng);
+                        cup.dice[i] = fresh.next().unwrap_or(1);
                     }
                 }
                 cup.reroll = [false; 3];

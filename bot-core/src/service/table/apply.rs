@@ -2,7 +2,8 @@
 
 use super::progress::{finish_move, play_bots};
 use super::{
-    Member, Table, TableContext, TableOutcome, TableStatus, clean_name, find, may_manage, outcome,
+    DiceProof, MAX_CLIENT_SEED, Member, Table, TableContext, TableOutcome, TableStatus, clean_name,
+    find, may_manage, outcome,
 };
 use crate::engine::{Action, Departure, DiceRoller, Game, MAX_PLAYERS, Seat};
 use crate::service::command::{Command, Request, UserRef};
@@ -43,6 +44,7 @@ pub fn apply<R: DiceRoller + ?Sized>(
         Request::Kick { user } => kick(table, cmd, user, ctx, rng),
         Request::End => end(table, cmd),
         Request::Start => start(table, cmd, ctx, rng),
+        Request::Seed { text } => set_client_seed(table, cmd, text),
         request => game_move(table, cmd, request, ctx, rng),
     }
 }
@@ -76,6 +78,7 @@ fn open(cmd: &Command, ctx: &TableContext) -> TableOutcome {
         rules: ctx.rules.clone(),
         game: None,
         seed: ctx.seed,
+        proof: Some(DiceProof::new(ctx.server_seed.clone())),
         season: ctx.season,
         created_at: ctx.now,
         updated_at: ctx.now,
@@ -204,6 +207,11 @@ fn start<R: DiceRoller + ?Sized>(
         return Err(ServiceError::NotMember);
     }
     let names: Vec<String> = table.members.iter().map(|m| m.name.clone()).collect();
+    // The client seed is fixed before the first die (the roll-off) falls.
+    let public_id = table.id.to_string();
+    if let Some(proof) = table.proof.as_mut() {
+        proof.client_seed.get_or_insert(public_id);
+    }
     let (game, events) = Game::start(table.rules.clone(), &names, rng)?;
     table.game = Some(game);
     table.status = TableStatus::Running;
@@ -213,6 +221,35 @@ fn start<R: DiceRoller + ?Sized>(
     play_bots(&mut out, rng);
     finish_move(&mut out, ctx);
     Ok(out)
+}
+
+/// A seated player sets the client seed of the provably fair dice, before the start.
+fn set_client_seed(
+    mut table: Table,
+    cmd: &Command,
+    text: &str,
+) -> Result<TableOutcome, ServiceError> {
+    let name = table
+        .member_index(&cmd.actor.user)
+        .map(|i| table.members[i].name.clone())
+        .ok_or(ServiceError::NotMember)?;
+    if table.status == TableStatus::Running {
+        return Err(ServiceError::SeedFixed);
+    }
+    let proof = table.proof.as_mut().ok_or(ServiceError::SeedFixed)?;
+    let seed = text.trim();
+    if seed.is_empty()
+        || seed.chars().count() > MAX_CLIENT_SEED
+        || seed.chars().any(char::is_control)
+    {
+        return Err(ServiceError::BadClientSeed {
+            max: MAX_CLIENT_SEED,
+        });
+    }
+    proof.client_seed = Some(seed.to_string());
+    table.version += 1;
+    let seed = seed.to_string();
+    Ok(outcome(table, vec![Notice::ClientSeedSet { name, seed }]))
 }
 
 /// The engine's action for a game request.

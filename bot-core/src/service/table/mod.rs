@@ -11,7 +11,8 @@ mod apply;
 mod progress;
 
 pub use crate::model::table::{
-    MAX_NAME, Member, NewDebt, RecentMove, Table, TableStatus, clean_name,
+    DiceProof, MAX_CLIENT_SEED, MAX_NAME, Member, NewDebt, RecentMove, Table, TableStatus,
+    clean_name,
 };
 pub use apply::apply;
 pub use progress::{close_idle, time_out};
@@ -19,7 +20,7 @@ pub use progress::{close_idle, time_out};
 use super::command::{Actor, UserRef};
 use super::error::ServiceError;
 use super::reply::{Notice, PlayerStats};
-use crate::engine::{Event, RuleSet};
+use crate::engine::{Event, RuleSet, ServerSeed};
 
 /// What a table command changed.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,6 +47,8 @@ pub struct TableContext {
     pub season: i64,
     /// The seed for a new table.
     pub seed: u64,
+    /// The server seed of a new table's provably fair dice.
+    pub server_seed: ServerSeed,
     /// Milliseconds per turn; 0 = no timer.
     pub turn_ms: i64,
 }

@@ -1,0 +1,167 @@
+//! The throws of provably fair games: written with each move, read for a game's record and
+//! for a chat's fairness report.
+
+use super::{Store, StoreError};
+use crate::model::ids::ChatId;
+use serde::Serialize;
+use sqlx::Row;
+
+/// One throw as stored: its number in the game, who threw, the dice in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThrowRow {
+    pub n: u64,
+    pub player: String,
+    pub dice: Vec<u8>,
+}
+
+/// How often each face fell in a chat's games that are over.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FaceCounts {
+    /// Dice showing 1, …, 6.
+    pub faces: [u64; 6],
+    pub games: u64,
+}
+
+#[derive(Serialize)]
+struct StoredThrow<'a> {
+    n: u64,
+    player: &'a str,
+    dice: String,
+}
+
+fn dice_text(dice: &[u8]) -> String {
+    dice.iter().map(|d| char::from(b'0' + d.min(&9))).collect()
+}
+
+/// The throws as the JSON array the statements below read with `json_each`.
+pub(super) fn to_json(throws: &[ThrowRow]) -> String {
+    let stored: Vec<StoredThrow<'_>> = throws
+        .iter()
+        .map(|t| StoredThrow {
+            n: t.n,
+            player: &t.player,
+            dice: dice_text(&t.dice),
+        })
+        .collect();
+    serde_json::to_string(&stored).unwrap_or_else(|_| "[]".into())
+}
+
+/// Stores a move's throws inside the caller's transaction.
+pub(super) async fn insert(
+    tx: &mut sqlx::SqliteConnection,
+    table_id: i64,
+    throws: &[ThrowRow],
+) -> Result<(), StoreError> {
+    if throws.is_empty() {
+        return Ok(());
+    }
+    sqlx::query(
+        "INSERT INTO throws (table_id, n, player, dice)
+         SELECT ?, json_extract(value, '$.n'), json_extract(value, '$.player'),
+                json_extract(value, '$.dice')
+         FROM json_each(?)",
+    )
+    .bind(table_id)
+    .bind(to_json(throws))
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
+impl Store {
+    /// Every throw of a game, in order.
+    pub async fn game_throws(&self, table_id: i64) -> Result<Vec<ThrowRow>, StoreError> {
+        let rows = sqlx::query("SELECT n, player, dice FROM throws WHERE table_id = ? ORDER BY n")
+            .bind(table_id)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| ThrowRow {
+                n: r.get::<i64, _>("n").max(0) as u64,
+                player: r.get("player"),
+                dice: r
+                    .get::<String, _>("dice")
+                    .bytes()
+                    .map(|b| b.wrapping_sub(b'0'))
+                    .collect(),
+            })
+            .collect())
+    }
+
+    /// How often each face fell in the games of `group` (its topics included) that are over;
+    /// a running game's dice stay out (its cups are hidden).
+    pub async fn face_counts(&self, group: &ChatId) -> Result<FaceCounts, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(DISTINCT th.table_id) AS games,
+                    SUM(length(th.dice) - length(replace(th.dice, '1', ''))) AS f1,
+                    SUM(length(th.dice) - length(replace(th.dice, '2', ''))) AS f2,
+                    SUM(length(th.dice) - length(replace(th.dice, '3', ''))) AS f3,
+                    SUM(length(th.dice) - length(replace(th.dice, '4', ''))) AS f4,
+                    SUM(length(th.dice) - length(replace(th.dice, '5', ''))) AS f5,
+                    SUM(length(th.dice) - length(replace(th.dice, '6', ''))) AS f6
+             FROM throws th JOIN tables t ON t.id = th.table_id
+             WHERE t.status IN ('finished', 'abandoned')
+               AND (t.chat = ?1 OR substr(t.chat, 1, length(?1) + 1) = ?1 || '#')",
+        )
+        .bind(group.as_str())
+        .fetch_one(&self.pool)
+        .await?;
+        let count = |name: &str| r_count(&row, name);
+        Ok(FaceCounts {
+            faces: [
+                count("f1"),
+                count("f2"),
+                count("f3"),
+                count("f4"),
+                count("f5"),
+                count("f6"),
+            ],
+            games: count("games"),
+        })
+    }
+
+    /// The id of the place's newest game that is over.
+    pub async fn latest_closed_table(&self, place: &ChatId) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id FROM tables WHERE chat = ? AND status IN ('finished', 'abandoned')
+             ORDER BY id DESC LIMIT 1",
+        )
+        .bind(place.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|r| r.get("id")))
+    }
+
+    /// One table by its id, with its place (any status).
+    pub async fn table_by_id(
+        &self,
+        table_id: i64,
+    ) -> Result<Option<crate::model::table::Table>, StoreError> {
+        let row = sqlx::query("SELECT id, snapshot FROM tables WHERE id = ?")
+            .bind(table_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
+            .transpose()
+    }
+}
+
+fn r_count(row: &sqlx::sqlite::SqliteRow, name: &str) -> u64 {
+    row.get::<Option<i64>, _>(name).unwrap_or(0).max(0) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn throws_are_stored_as_digit_strings() {
+        let json = to_json(&[ThrowRow {
+            n: 3,
+            player: "Anna \"A\"".into(),
+            dice: vec![4, 6, 2],
+        }]);
+        assert_eq!(json, r#"[{"n":3,"player":"Anna \"A\"","dice":"462"}]"#);
+    }
+}
