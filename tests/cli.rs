@@ -446,3 +446,81 @@ fn migrate_creates_and_updates_the_database() {
     );
     assert_bad_input(&o, "nonexistent-dir");
 }
+
+// ----- verify (R-FAIR, issue 11) -------------------------------------------------------------
+
+const FAIR_SEED: &str = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+
+/// The issue's test vector as a game record.
+fn vector_record() -> Value {
+    let dice = [[4, 6, 2], [5, 1, 6], [5, 1, 2], [6, 3, 2], [4, 4, 4]];
+    serde_json::json!({
+        "commitment": "7b3d979ca8330a94fa7e9e1b466d8b99e0bcdea1ec90596c0dcc8d7ef6b4300c",
+        "server_seed": FAIR_SEED,
+        "client_seed": "Stammtisch",
+        "throws": dice.iter().enumerate().map(|(i, d)| serde_json::json!({
+            "n": i + 1, "player": if i % 2 == 0 { "Anna" } else { "Ben" }, "dice": d
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn verify_file(record: &str, extra: &[&str]) -> Output {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("schocken-spiel-1.json");
+    std::fs::write(&path, record).expect("write record");
+    let path = path.display().to_string();
+    let mut args = vec!["verify", path.as_str()];
+    args.extend_from_slice(extra);
+    schocken(&args, "")
+}
+
+#[test]
+fn verify_r_fair_accepts_the_test_vector() {
+    let o = verify_file(&vector_record().to_string(), &[]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("5 Würfe, alle stimmen"),
+        "{}",
+        stdout(&o)
+    );
+    let o = verify_file(&vector_record().to_string(), &["--lang", "en"]);
+    assert!(
+        stdout(&o).starts_with("5 throws, all match"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn verify_r_fair_names_the_first_throw_that_does_not_match() {
+    let mut changed = vector_record();
+    changed["throws"][3]["dice"][2] = 5.into();
+    let o = verify_file(&changed.to_string(), &["--lang", "en"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("throw 4"), "{}", stdout(&o));
+
+    let mut left_out = vector_record();
+    left_out["throws"].as_array_mut().expect("throws").remove(1);
+    let o = verify_file(&left_out.to_string(), &["--lang", "en"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("throw 2 is missing"), "{}", stdout(&o));
+
+    let mut reseeded = vector_record();
+    reseeded["server_seed"] = FAIR_SEED.replace('f', "e").into();
+    let o = verify_file(&reseeded.to_string(), &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("Commitment"), "{}", stdout(&o));
+
+    let old = r#"{"game": 3, "predates_scheme": true, "note": "…"}"#;
+    let o = verify_file(old, &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("vor den prüfbaren Würfeln"));
+}
+
+#[test]
+fn verify_r_fair_bad_files_exit_2_with_one_line() {
+    assert_bad_input(&verify_file("kein JSON", &[]), "kein Spielprotokoll");
+    assert_bad_input(&verify_file(r#"{"throws": []}"#, &[]), "commitment");
+    let o = schocken(&["verify", "/nowhere/at/all.json"], "");
+    assert_bad_input(&o, "/nowhere/at/all.json");
+}

@@ -240,10 +240,18 @@ fn each_round_is_revealed_once() {
     let out = play_script(
         &db,
         &["--players", "Anna,Ben", "--bots", "1", "--seed", "11"],
-        &format!("{}t\nq\n", stand_script(2)),
+        // Hand-off, stand, hand-off, stand: round 1 is over; an empty line answers the next
+        // hand-off (or shows a cup), then the table.
+        &format!("{}\nt\nq\n", stand_script(4)),
     );
-    assert!(out.contains("Aufgedeckt – 1. Hälfte, Runde 1:"), "{out}");
-    assert!(out.contains("Letzte Runde (1. Hälfte, Runde 1):"), "{out}");
+    // The table asked for shows the round revealed last.
+    let last = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Aufgedeckt – "))
+        .next_back()
+        .and_then(|l| l.strip_suffix(':'))
+        .expect("a round was revealed");
+    assert!(out.contains(&format!("Letzte Runde ({last}):")), "{out}");
 }
 
 /// Collects a child's stdout in the background.
@@ -329,4 +337,58 @@ fn sigkill_loses_no_acknowledged_move() {
         "SELECT COUNT(*) FROM ledger WHERE kind = 'debt' AND reason = 'game_lost'",
     );
     assert_eq!(debts[0][0], "1");
+}
+
+/// R-FAIR (issue 11): the terminal table shows the commitment and the client seed from the
+/// start, the server seed at the end; `verify` before the next game writes the record, and
+/// `schocken verify` checks it.
+#[test]
+fn a_terminal_game_can_be_verified_afterwards() {
+    let (dir, db) = temp_db();
+    let args = [
+        "--players",
+        "Anna",
+        "--bots",
+        "2",
+        "--client-seed",
+        "Kneipe",
+    ];
+    let out = play_script(&db, &args, &stand_script(600));
+    assert!(out.contains("Client-Seed: Kneipe"), "{out}");
+    let commitment = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Commitment: "))
+        .expect("the commitment is shown")
+        .to_string();
+    let first_die = out.find("Auswürfeln").unwrap_or(out.len());
+    assert!(out.find(&commitment).is_some_and(|at| at < first_die));
+    let seed_line = out
+        .lines()
+        .find(|l| l.starts_with("Server-Seed: "))
+        .expect("the seed is revealed at the end");
+    let seed = &seed_line["Server-Seed: ".len()..][..64];
+    assert_eq!(out.matches(seed).count(), out.matches(seed_line).count());
+    assert!(out.contains("„verify 1“"), "the hint names the game");
+
+    let mut child = schocken(&db, &[])
+        .current_dir(dir.path())
+        .spawn()
+        .expect("spawn");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"verify 1\nfairness\n")
+        .expect("script");
+    let out = child.wait_with_output().expect("ends");
+    let out = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.contains("Würfe passen zum Commitment"), "{out}");
+    assert!(out.contains("Chi-Quadrat-Test"), "{out}");
+    let record = dir.path().join("schocken-spiel-1.json");
+    let check = Command::new(env!("CARGO_BIN_EXE_schocken"))
+        .arg("verify")
+        .arg(&record)
+        .output()
+        .expect("verify runs");
+    assert_eq!(check.status.code(), Some(0), "{check:?}");
 }

@@ -34,6 +34,16 @@ penalty-deckel = { $n ->
 penalty-all = alle Deckel
 
 ## eval
+cli-verify-ok = { $throws ->
+    [one] 1 Wurf, er stimmt
+   *[other] { $throws } Würfe, alle stimmen
+} (Server-Seed passt zum Commitment, jeder Wurf zum Seed).
+cli-verify-predates = Dieses Spiel lief noch vor den prüfbaren Würfeln – es gibt nichts nachzurechnen.
+cli-verify-commitment = Stimmt nicht: der Server-Seed passt nicht zum Commitment (SHA-256).
+cli-verify-missing = Stimmt nicht: Wurf { $n } fehlt.
+cli-verify-extra = Stimmt nicht: Wurf { $n } gab es in diesem Spiel nicht.
+cli-verify-dice = Stimmt nicht: Wurf { $n } zeigt { $recorded }, der Seed ergibt { $drawn }.
+cli-verify-bad-file = { $path } ist kein Spielprotokoll: { $message }
 eval-line = { $name } — { $class }, Strafe: { $penalty }
 eval-hand = aus der Hand
 eval-built = gebaut
@@ -447,6 +457,7 @@ content-help = { $surface ->
         tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick spieler:@Name · ende
         regeln: anzeigen, mit einstellung:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf · rückgängig · export · statistik
         judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1
+        Prüfbare Würfel: seed text:… (vor dem Start) · prüfen [spiel:Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
         Die eigenen Würfel sieht nur, wem sie gehören.
     [telegram]
         🎲 Schocken – so geht's:
@@ -456,6 +467,7 @@ content-help = { $surface ->
         /deckel: offene Runden · /bezahlt Name · /verlauf · /rueckgaengig · /export · /statistik
         /regeln: anzeigen · Admins der Gruppe: /regeln setzen, /zugzeit, /zeitzone, /neuesaison
         /judge: Schiedsrichter für einen echten Tisch, z. B. /judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1
+        Prüfbare Würfel: /seed Text (vor dem Start) · /verify [Nr.]: ein Spiel nachrechnen · /fairness: Würfelstatistik
         Die eigenen Würfel sieht nur, wem sie gehören.
     [terminal]
         🎲 Schocken – so geht's:
@@ -463,6 +475,7 @@ content-help = { $surface ->
         t: Tisch zeigen · aufdecken: letzte Runde · aussteigen · raus NAME · ende · q: Pause
         regeln · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
         judge: Schiedsrichter für einen echten Tisch, z. B. „judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
+        verify [Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
         ? zeigt alle Befehle.
    *[plain]
         🎲 Schocken – so geht's:
@@ -471,6 +484,7 @@ content-help = { $surface ->
         tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick NAME · ende
         regeln: anzeigen/setzen (Admins) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
         judge: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
+        Prüfbare Würfel: seed TEXT (vor dem Start) · verify [Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
         Die eigenen Würfel sieht nur, wem sie gehören.
 }
 debt-paid = bezahlt
@@ -492,7 +506,10 @@ table-proof-seed = Server-Seed: { $seed } · { $throws ->
 }
 proof-mismatch-extra = Wurf { $n } gab es in diesem Spiel nicht
 notice-client-seed = { $name } setzt den Client-Seed auf „{ $seed }“.
-error-seed-fixed = Der Client-Seed steht fest, sobald das Spiel läuft.
+error-seed-fixed = Der Client-Seed steht fest, sobald das Spiel läuft.{ $surface ->
+    [terminal] {" "}Am Terminal setzt du ihn vor dem Start mit: schocken --client-seed TEXT
+   *[other] {""}
+}
 error-bad-client-seed = Ein Client-Seed ist ein Text mit 1 bis { $max } Zeichen.
 error-no-such-game = In diesem Chat gibt es kein Spiel { $game }.
 error-no-proof-yet = Dieses Spiel lief noch vor den prüfbaren Würfeln.
@@ -501,7 +518,7 @@ content-proof-running =
     Commitment: { $commitment }
     Client-Seed: { $client }
 content-proof-last = Das letzte beendete Spiel prüfst du mit { $surface ->
-    [discord] /schocken verify spiel:{ $game }
+    [discord] /schocken prüfen spiel:{ $game }
     [telegram] /verify { $game }
     [terminal] „verify { $game }“
    *[plain] „verify { $game }“
@@ -543,10 +560,13 @@ console-prompt = { $name }>
 console-saved = Tisch gespeichert. Weiter geht's mit: schocken
 console-goodbye = Das Spiel ist vorbei. Prost!
 console-unknown = Unbekannter Befehl „{ $text }“ – ? zeigt die Befehle.
+console-record-saved = Spielprotokoll gespeichert in { $path } – nachprüfen mit: schocken verify { $path }
+console-verify-hint = Die Würfel dieses Spiels prüfen: beim nächsten Start von schocken „verify { $game }“ eingeben.
 console-exported = Deckelbuch gespeichert in { $path }.
 console-keys =
     Befehle: w = würfeln · h 1 1 = halten · d = Sechsen drehen · s = stehen · b = blind
     a [jule 221 331] = ansagen · e = einwürfeln · t = Tisch · aufdecken · Enter = mein Becher
     deckel · verlauf [Seite] · bezahlt NAME · rückgängig · statistik · export [Datei]
+    verify [Nr.] = Würfel eines Spiels nachrechnen · fairness = Würfelstatistik
     regeln [Variante schalter=wert] · zeitzone ZONE · raus NAME · aussteigen · ende · judge TEXT · q = Pause
     Als anderer Spieler: NAME: Befehl (z. B. „Ben: bezahlt Anna“)

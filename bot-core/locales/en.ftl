@@ -34,6 +34,16 @@ penalty-deckel = { $n ->
 penalty-all = every Deckel
 
 ## eval
+cli-verify-ok = { $throws ->
+    [one] 1 throw, it matches
+   *[other] { $throws } throws, all match
+} (the server seed matches the commitment, every throw the seed).
+cli-verify-predates = This game was played before provably fair dice – there is nothing to recompute.
+cli-verify-commitment = Does not match: the server seed does not match the commitment (SHA-256).
+cli-verify-missing = Does not match: throw { $n } is missing.
+cli-verify-extra = Does not match: throw { $n } was never made in this game.
+cli-verify-dice = Does not match: throw { $n } shows { $recorded }, the seed gives { $drawn }.
+cli-verify-bad-file = { $path } is no game record: { $message }
 eval-line = { $name } — { $class }, penalty: { $penalty }
 eval-hand = from the hand
 eval-built = built
@@ -441,6 +451,7 @@ content-help = { $surface ->
         table: show the table · reveal: last round · leave · kick user:@name · end
         rules: show, set with text:… (Manage Server) · debts: rounds owed · paid user:@name · history · undo · export · stats
         judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1
+        Provably fair dice: seed text:… (before the start) · verify [game:no.]: recompute a game · fairness: dice statistics
         Only the owner sees the dice under his cup.
     [telegram]
         🎲 Schocken – how to play:
@@ -450,6 +461,7 @@ content-help = { $surface ->
         /debts: rounds owed · /paid name · /history · /undo · /export · /stats
         /rules: show · group admins: /rules to set, /timer, /timezone, /newseason
         /judge: referee for a real table, e.g. /judge Anna 665 3, Ben 114 2 built, Cem 221 1
+        Provably fair dice: /seed text (before the start) · /verify [no.]: recompute a game · /fairness: dice statistics
         Only the owner sees the dice under his cup.
     [terminal]
         🎲 Schocken – how to play:
@@ -457,6 +469,7 @@ content-help = { $surface ->
         t: show the table · reveal: last round · leave · kick NAME · end · q: pause
         rules · debts: rounds owed · paid NAME · history · undo · export · stats
         judge: referee for a real table, e.g. "judge Anna 665 3, Ben 114 2 built, Cem 221 1"
+        verify [no.]: recompute a game · fairness: dice statistics
         ? shows every command.
    *[plain]
         🎲 Schocken – how to play:
@@ -465,6 +478,7 @@ content-help = { $surface ->
         table: show the table · reveal: last round · leave · kick NAME · end
         rules: show/set (admins) · debts: rounds owed · paid NAME · history · undo · export · stats
         judge: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
+        Provably fair dice: seed TEXT (before the start) · verify [no.]: recompute a game · fairness: dice statistics
         Only the owner sees the dice under his cup.
 }
 debt-paid = paid
@@ -486,7 +500,10 @@ table-proof-seed = Server seed: { $seed } · { $throws ->
 }
 proof-mismatch-extra = throw { $n } was never made in this game
 notice-client-seed = { $name } sets the client seed to “{ $seed }”.
-error-seed-fixed = The client seed is fixed once the game is running.
+error-seed-fixed = The client seed is fixed once the game is running.{ $surface ->
+    [terminal] {" "}At the terminal, set it before the start with: schocken --client-seed TEXT
+   *[other] {""}
+}
 error-bad-client-seed = A client seed is a text of 1 to { $max } characters.
 error-no-such-game = There is no game { $game } in this chat.
 error-no-proof-yet = This game was played before provably fair dice.
@@ -537,10 +554,13 @@ console-prompt = { $name }>
 console-saved = Table saved. Continue with: schocken
 console-goodbye = The game is over. Cheers!
 console-unknown = Unknown command "{ $text }" – ? shows the commands.
+console-record-saved = Game record saved to { $path } – check it with: schocken verify { $path }
+console-verify-hint = Check this game's dice: start schocken again and type "verify { $game }".
 console-exported = Ledger saved to { $path }.
 console-keys =
     Commands: r = roll · k 1 1 = keep · f = turn sixes · s = stand · b = blind
     a [jule 221 331] = announce · e = throw in · t = table · reveal · Enter = my cup
     debts · history [page] · paid NAME · undo · stats · export [file]
+    verify [no.] = recompute a game's dice · fairness = dice statistics
     rules [preset key=value] · timezone ZONE · kick NAME · leave · end · judge TEXT · q = pause
     As another player: NAME: command (e.g. "Ben: paid Anna")

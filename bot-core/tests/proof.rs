@@ -257,3 +257,70 @@ async fn r_fair_games_from_before_the_scheme_keep_their_dice() {
     let throws = h.service.store().game_throws(game).await.expect("throws");
     assert!(throws.is_empty());
 }
+
+/// Everything the service logs, at every level, into a buffer the test reads.
+#[derive(Clone, Default)]
+struct LogBuffer(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for LogBuffer {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl LogBuffer {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|p| p.into_inner())).into_owned()
+    }
+}
+
+#[tokio::test]
+async fn r_fair_the_seed_is_in_no_log_line_or_export_before_the_end() {
+    let logs = LogBuffer::default();
+    let writer = logs.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_writer(move || writer.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let mut h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let mut exports = Vec::new();
+    for _ in 0..5000 {
+        let Some(name) = h.current().await else { break };
+        // A refused command logs its error: refusals are part of the check.
+        h.run(
+            actor(&name),
+            Request::Seed {
+                text: "spät".into(),
+            },
+        )
+        .await;
+        let export = h.run(actor(&name), Request::Export).await;
+        exports.push(format!("{:?}", export.content));
+        if h.run(actor(&name), Request::Roll).await.is_error() {
+            h.ok(actor(&name), Request::Stand).await;
+        }
+    }
+    let before_end = logs.text();
+    let seed = h
+        .public()
+        .await
+        .proof
+        .and_then(|p| p.server_seed)
+        .expect("revealed at the end");
+    assert!(
+        !before_end.is_empty(),
+        "the subscriber sees the service's logs"
+    );
+    assert!(!before_end.contains(&seed), "a log line showed the seed");
+    assert!(exports.iter().all(|e| !e.contains(&seed)));
+}

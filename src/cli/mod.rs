@@ -5,6 +5,7 @@ mod eval;
 mod judge;
 mod run;
 mod simulate;
+mod verify;
 
 use bot_core::engine::RuleSet;
 use bot_core::text::{self, Lang};
@@ -42,6 +43,8 @@ enum Command {
     Judge(judge::JudgeArgs),
     /// Play whole games between computer players and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// Check a game record of provably fair dice (the file `verify` gave in the chat).
+    Verify(verify::VerifyArgs),
     /// Create or update the database schema.
     Migrate(run::MigrateArgs),
 }
@@ -157,6 +160,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Eval(args)) => eval::run(&args, lang),
         Some(Command::Judge(args)) => judge::run(&args, lang),
         Some(Command::Simulate(args)) => simulate::run(&args, lang),
+        Some(Command::Verify(args)) => verify::run(&args, lang),
         Some(Command::Migrate(args)) => run::migrate(&args),
         None => run::run(&cli.run, lang),
     }

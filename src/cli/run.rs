@@ -26,9 +26,14 @@ pub struct RunArgs {
     players: Vec<String>,
     #[command(flatten)]
     rules: RulesArgs,
-    /// Seed for the dice (the same seed and moves give the same game).
+    /// Seed for the dice (the same seed and moves give the same game). For tests: with it
+    /// the server seed of the provably fair dice is no secret.
     #[arg(long)]
     seed: Option<u64>,
+    /// The client seed of the provably fair dice at the terminal table (a text the players
+    /// choose before the first die falls; default: the game's number).
+    #[arg(long, value_name = "TEXT")]
+    client_seed: Option<String>,
     /// Database URL (default: DATABASE_URL, else sqlite://schocken.db).
     #[arg(long, value_name = "URL")]
     database: Option<String>,
@@ -127,6 +132,7 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 rules,
                 lang,
                 clear_screen: std::io::IsTerminal::is_terminal(&std::io::stdout()),
+                client_seed: args.client_seed.clone(),
             };
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());
             let result =

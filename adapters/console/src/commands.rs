@@ -15,6 +15,9 @@ pub enum Input {
     Quit,
     /// Export the ledger to this file (or the default name).
     Export(Option<String>),
+    /// Check a game's provably fair dice (the place's newest, or game N); a finished game's
+    /// record is written to a file.
+    Verify(Option<i64>),
     Unknown(String),
     Invalid(ServiceError),
 }
@@ -65,6 +68,19 @@ pub fn parse(line: &str) -> Input {
         "rückgängig" | "rueckgaengig" | "undo" => Request::Undo,
         "statistik" | "stats" => Request::Stats,
         "export" => return Input::Export((!rest.is_empty()).then(|| rest.to_string())),
+        "verify" | "prüfen" | "pruefen" if rest.is_empty() => return Input::Verify(None),
+        "verify" | "prüfen" | "pruefen" => match rest.trim_start_matches('#').parse::<i64>() {
+            Ok(game) if game > 0 => return Input::Verify(Some(game)),
+            _ => {
+                return Input::Invalid(ServiceError::BadArgument {
+                    text: rest.chars().take(40).collect(),
+                });
+            }
+        },
+        "seed" => Request::Seed {
+            text: rest.to_string(),
+        },
+        "fairness" | "fairness-bericht" => Request::Fairness,
         "regeln" | "rules" if rest.is_empty() => Request::ShowRules,
         "regeln" | "rules" => {
             let (preset, switches) = args::parse_rules(rest);
@@ -115,6 +131,16 @@ mod tests {
         assert!(matches!(parse("h x"), Input::Invalid(_)));
         assert_eq!(parse(""), Input::MyCup);
         assert_eq!(parse("q"), Input::Quit);
+        assert_eq!(parse("verify"), Input::Verify(None));
+        assert_eq!(parse("prüfen #12"), Input::Verify(Some(12)));
+        assert!(matches!(parse("verify zwölf"), Input::Invalid(_)));
+        assert_eq!(
+            parse("seed Stammtisch 7"),
+            Input::Request(Request::Seed {
+                text: "Stammtisch 7".into()
+            })
+        );
+        assert_eq!(parse("fairness"), Input::Request(Request::Fairness));
         assert!(matches!(parse("quatsch"), Input::Unknown(_)));
         assert_eq!(
             parse("bezahlt Ben"),

@@ -6,7 +6,7 @@ mod commands;
 
 use bot_core::engine::{Event, MAX_PLAYERS, Part, RuleSet, Viewer};
 use bot_core::render::{self, Surface, Voice};
-use bot_core::service::reply::Content;
+use bot_core::service::reply::{Content, ProofReport};
 use bot_core::service::{
     Actor, ChatId, Command, Notice, PublicTable, Reply, Request, Service, TableStatus, UserId,
 };
@@ -33,6 +33,9 @@ pub struct ConsoleOptions {
     pub lang: Lang,
     /// Clear the screen when the keyboard passes to another player (a real terminal).
     pub clear_screen: bool,
+    /// The client seed of the dice, set before the start (`--client-seed`); `None` keeps
+    /// the game's number.
+    pub client_seed: Option<String>,
 }
 
 struct Console<R, W> {
@@ -168,6 +171,20 @@ where
             let Some(line) = self.ask(&tr(lang, "console-ask-players", &[])).await? else {
                 return Ok(false);
             };
+            // A finished game can be checked before the next one is set up.
+            match commands::parse(&line) {
+                Input::Verify(game) => {
+                    let reply = self.handle("console", Request::Verify { game }).await;
+                    self.verify(&reply)?;
+                    continue;
+                }
+                Input::Request(Request::Fairness) => {
+                    let reply = self.handle("console", Request::Fairness).await;
+                    self.show(&reply)?;
+                    continue;
+                }
+                _ => {}
+            }
             humans = line
                 .split(',')
                 .map(|n| n.trim().to_string())
@@ -229,6 +246,19 @@ where
                 return Ok(false);
             }
         }
+        if let Some(text) = options.client_seed.clone() {
+            let reply = self.handle(&opener, Request::Seed { text }).await;
+            self.show(&reply)?;
+            if reply.is_error() {
+                return Ok(false);
+            }
+        }
+        // The dice are committed before the first one falls (the roll-off).
+        if let Some(table) = self.open_table().await {
+            for line in render::proof_lines(&table, lang) {
+                self.say(&line)?;
+            }
+        }
         let mut reply = self.handle(&opener, Request::Start).await;
         // Nobody has the keyboard yet: no cup before the hand-off.
         reply.private = None;
@@ -244,6 +274,14 @@ where
                 return Ok(());
             };
             if !table.status.is_open() {
+                if table.proof.is_some() {
+                    // The seed is revealed now: the players can check every throw.
+                    for line in render::proof_lines(&table, lang) {
+                        self.say(&line)?;
+                    }
+                    let game = arg_num(table.table_id);
+                    self.say(&tr(lang, "console-verify-hint", &[("game", game)]))?;
+                }
                 self.say(&tr(lang, "console-goodbye", &[]))?;
                 return Ok(());
             }
@@ -328,6 +366,10 @@ where
                         self.show(&reply)?;
                     }
                 }
+                Input::Verify(game) => {
+                    let reply = self.handle(&who, Request::Verify { game }).await;
+                    self.verify(&reply)?;
+                }
                 Input::Request(request) => {
                     let show_table = request == Request::Show;
                     let reply = self.handle(&who, request).await;
@@ -347,6 +389,26 @@ where
                 }
             }
         }
+    }
+
+    /// `verify`'s answer; a finished game's record goes to a file in the working directory.
+    fn verify(&mut self, reply: &Reply) -> anyhow::Result<()> {
+        self.show(reply)?;
+        let Some(Content::Proof(report)) = &reply.content else {
+            return Ok(());
+        };
+        if let ProofReport::Checked {
+            filename, record, ..
+        }
+        | ProofReport::Predates {
+            filename, record, ..
+        } = report.as_ref()
+        {
+            std::fs::write(filename, record)?;
+            let path = arg_text(filename.clone());
+            self.say(&tr(self.lang, "console-record-saved", &[("path", path)]))?;
+        }
+        Ok(())
     }
 
     /// Prints a reply: notices, reveals, the actor's private view and read-only content.

@@ -58,7 +58,7 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
             tr(lang, "error-no-such-page", &[("pages", arg_num(*pages))])
         }
         ServiceError::Storage => tr(lang, "error-storage", &[]),
-        ServiceError::SeedFixed => tr(lang, "error-seed-fixed", &[]),
+        ServiceError::SeedFixed => voice.tr("error-seed-fixed", &[]),
         ServiceError::BadClientSeed { max } => tr(
             lang,
             "error-bad-client-seed",
