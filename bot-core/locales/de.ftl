@@ -542,7 +542,7 @@ content-fairness-title = 🎲 Würfelstatistik: { $dice ->
    *[other] { $games } Spielen
 }
 content-fairness-face = { $face }: { $count }× (erwartet { $expected })
-content-fairness-test = Chi-Quadrat-Test: { $chi } bei 5 Freiheitsgraden, p = { $p }
+content-fairness-test = Chi-Quadrat-Test: { $chi } bei 5 Freiheitsgraden, p { $p }
 content-fairness-fine = Das liegt im Rahmen dessen, was faire Würfel liefern.
 content-fairness-odd = So eine Abweichung ist bei fairen Würfeln selten (p unter 1 %) – bei vielen Runden kommt sie trotzdem mal vor.
 

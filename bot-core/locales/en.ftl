@@ -536,7 +536,7 @@ content-fairness-title = 🎲 Dice statistics: { $dice ->
    *[other] { $games } games
 }
 content-fairness-face = { $face }: { $count }× (expected { $expected })
-content-fairness-test = Chi-square test: { $chi } with 5 degrees of freedom, p = { $p }
+content-fairness-test = Chi-square test: { $chi } with 5 degrees of freedom, p { $p }
 content-fairness-fine = That is well within what fair dice give.
 content-fairness-odd = A deviation like this is rare with fair dice (p below 1 %) – over many rounds it still happens now and then.
 

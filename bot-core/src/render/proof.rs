@@ -31,7 +31,10 @@ pub fn proof_lines(t: &PublicTable, lang: Lang) -> Vec<String> {
         lines.push(tr(
             lang,
             "table-proof-seed",
-            &[("seed", arg_text(seed.clone()))],
+            &[
+                ("seed", arg_text(seed.clone())),
+                ("throws", arg_num(proof.throws as i64)),
+            ],
         ));
     }
     lines
@@ -161,11 +164,11 @@ fn decimal(x: f64, places: usize, lang: Lang) -> String {
     }
 }
 
-/// A p-value as people read it: three decimals, or "< 0.001".
+/// A p-value as people read it: "= 0.176", or "< 0.001".
 fn p_value(p: f64, lang: Lang) -> String {
     if p < 0.001 {
         format!("< {}", decimal(0.001, 3, lang))
     } else {
-        decimal(p, 3, lang)
+        format!("= {}", decimal(p, 3, lang))
     }
 }
