@@ -291,7 +291,7 @@ async fn r_fair_the_seed_is_in_no_log_line_or_export_before_the_end() {
         .with_writer(move || writer.clone())
         .finish();
     let _guard = tracing::subscriber::set_default(subscriber);
-    let mut h = Harness::new().await;
+    let h = Harness::new().await;
     h.table_of(&["Anna", "Ben"]).await;
     let mut exports = Vec::new();
     for _ in 0..5000 {
