@@ -95,14 +95,27 @@ impl Service {
         }
     }
 
-    /// What the table logic needs from outside, for a command at `now`: a new table's seeds
-    /// are drawn here (from the operating system, or from the fixed seed of a test).
+    /// What the table logic needs from outside, for a command at `now`. A command that
+    /// opens a table gets its server seed here: 32 bytes from the operating system (or from
+    /// the fixed seed of a test); no other command pays for drawing one.
     pub(super) async fn table_context(
         &self,
         settings: &ChatSettings,
         now: i64,
+        opens: bool,
     ) -> Result<TableContext, ServiceError> {
         let seed = self.new_seed();
+        Ok(TableContext {
+            now,
+            rules: self.rules_of(settings).await?,
+            season: settings.season,
+            seed,
+            server_seed: opens.then(|| self.server_seed(seed)),
+            turn_ms: self.turn_ms(settings),
+        })
+    }
+
+    fn server_seed(&self, seed: u64) -> ServerSeed {
         let mut bytes = [0u8; 32];
         match self.seed {
             Some(_) => ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes),
@@ -114,14 +127,7 @@ impl Service {
                 }
             }
         }
-        Ok(TableContext {
-            now,
-            rules: self.rules_of(settings).await?,
-            season: settings.season,
-            seed,
-            server_seed: ServerSeed::from_bytes(&bytes),
-            turn_ms: self.turn_ms(settings),
-        })
+        ServerSeed::from_bytes(&bytes)
     }
 
     pub(super) fn turn_ms(&self, settings: &ChatSettings) -> i64 {
@@ -138,7 +144,7 @@ impl Service {
         let fail = |e: ServiceError| Failure::Service(e, langs);
         self.check_foreign_button(cmd, slot).await.map_err(fail)?;
         let ctx = self
-            .table_context(settings, self.now())
+            .table_context(settings, self.now(), cmd.request == Request::Open)
             .await
             .map_err(fail)?;
         let mut dice = TableDice::of(slot.table.as_ref(), ctx.seed);

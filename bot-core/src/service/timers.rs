@@ -39,7 +39,7 @@ impl Service {
         let Ok(settings) = self.settings(&place.group()).await else {
             return;
         };
-        let Ok(ctx) = self.table_context(&settings, now).await else {
+        let Ok(ctx) = self.table_context(&settings, now, false).await else {
             return;
         };
         let mut dice = TableDice::of(Some(table), ctx.seed);

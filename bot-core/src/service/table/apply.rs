@@ -78,7 +78,7 @@ fn open(cmd: &Command, ctx: &TableContext) -> TableOutcome {
         rules: ctx.rules.clone(),
         game: None,
         seed: ctx.seed,
-        proof: Some(DiceProof::new(ctx.server_seed.clone())),
+        proof: ctx.server_seed.clone().map(DiceProof::new),
         season: ctx.season,
         created_at: ctx.now,
         updated_at: ctx.now,

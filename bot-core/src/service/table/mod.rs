@@ -47,8 +47,9 @@ pub struct TableContext {
     pub season: i64,
     /// The seed for a new table.
     pub seed: u64,
-    /// The server seed of a new table's provably fair dice.
-    pub server_seed: ServerSeed,
+    /// The server seed of a new table's provably fair dice (drawn for a command that opens
+    /// one).
+    pub server_seed: Option<ServerSeed>,
     /// Milliseconds per turn; 0 = no timer.
     pub turn_ms: i64,
 }
