@@ -455,7 +455,7 @@ content-help = { $surface ->
         neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
         würfeln · halten würfel:1 1 (Würfel herauslegen) · drehen: zwei Sechsen zur Eins · stehen · blind
         tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick spieler:@Name · ende
-        regeln: anzeigen, mit einstellung:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf · rückgängig · export · statistik
+        regeln: anzeigen, mit einstellung:… oder zeitzone:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf · rückgängig · export · statistik
         judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1
         Prüfbare Würfel: seed text:… (vor dem Start) · prüfen [spiel:Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
         Die eigenen Würfel sieht nur, wem sie gehören.

@@ -449,7 +449,7 @@ content-help = { $surface ->
         new: open a table · join · start: begin the game (roll-off)
         roll · keep dice:1 1 (set dice aside) · flip: two sixes become a one · stand · blind
         table: show the table · reveal: last round · leave · kick user:@name · end
-        rules: show, set with text:… (Manage Server) · debts: rounds owed · paid user:@name · history · undo · export · stats
+        rules: show, set with text:… or zone:… (Manage Server) · debts: rounds owed · paid user:@name · history · undo · export · stats
         judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1
         Provably fair dice: seed text:… (before the start) · verify [game:no.]: recompute a game · fairness: dice statistics
         Only the owner sees the dice under his cup.

@@ -34,7 +34,7 @@ fn user_ref(user: &serenity::all::User) -> UserRef {
     subcommands(
         "new", "join", "leave", "start", "roll", "keep", "flip", "stand", "blind", "reveal",
         "table", "rules", "kick", "end", "debts", "paid", "history", "undo", "export", "stats",
-        "judge", "help", "timezone"
+        "judge", "help", "seed", "verify", "fairness"
     )
 )]
 pub async fn schocken(_ctx: Ctx<'_>) -> Result<(), Error> {
@@ -159,14 +159,11 @@ async fn table(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Show)).await
 }
 
-/// Show the rules, or set them (Manage Server): a preset and/or key=value
+/// Show the rules and time zone, or set them (Manage Server)
 #[poise::command(
     slash_command,
     name_localized("de", "regeln"),
-    description_localized(
-        "de",
-        "Regeln zeigen oder setzen (Server verwalten): Vorlage und/oder schlüssel=wert"
-    )
+    description_localized("de", "Regeln und Zeitzone zeigen oder setzen (Server verwalten)")
 )]
 async fn rules(
     ctx: Ctx<'_>,
@@ -178,41 +175,38 @@ async fn rules(
     #[name_localized("de", "einstellung")]
     #[max_length = 200]
     text: Option<String>,
-) -> Result<(), Error> {
-    let request = match text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-        None => Request::ShowRules,
-        Some(text) => {
-            let (preset, switches) = parse_rules(text);
-            Request::SetRules { preset, switches }
-        }
-    };
-    play(ctx, Ok(request)).await
-}
-
-/// Show this channel's time zone, or set it (Manage Server)
-#[poise::command(
-    slash_command,
-    name_localized("de", "zeitzone"),
-    description_localized(
-        "de",
-        "Zeitzone zeigen oder setzen (Server verwalten), z. B. Europe/Vienna"
-    )
-)]
-async fn timezone(
-    ctx: Ctx<'_>,
-    #[description = "Empty: show. Else an IANA time zone, e.g. Europe/London"]
-    #[description_localized("de", "Leer: zeigen. Sonst eine Zeitzone, z. B. Europe/Vienna")]
-    #[name_localized("de", "zone")]
+    #[description = "The channel's time zone (IANA), e.g. Europe/London"]
+    #[description_localized("de", "Die Zeitzone des Kanals, z. B. Europe/Vienna")]
+    #[name_localized("de", "zeitzone")]
     #[max_length = 64]
     zone: Option<String>,
 ) -> Result<(), Error> {
-    let request = match zone.as_deref().map(str::trim).filter(|z| !z.is_empty()) {
-        None => Request::ShowRules,
-        Some(zone) => Request::SetTimeZone {
+    play(ctx, rules_request(text.as_deref(), zone.as_deref())).await
+}
+
+/// `rules`' request: show (no option), set the rules (`text`) or the time zone (`zone`), one
+/// at a time. The time zone is an option of `rules`, not a subcommand of its own: Discord
+/// allows 25 subcommands.
+fn rules_request(text: Option<&str>, zone: Option<&str>) -> Result<Request, ServiceError> {
+    match (given(text), given(zone)) {
+        (None, None) => Ok(Request::ShowRules),
+        (Some(text), None) => {
+            let (preset, switches) = parse_rules(text);
+            Ok(Request::SetRules { preset, switches })
+        }
+        (None, Some(zone)) => Ok(Request::SetTimeZone {
             zone: zone.to_string(),
-        },
-    };
-    play(ctx, Ok(request)).await
+        }),
+        // Two changes in one command: neither is made.
+        (Some(text), Some(zone)) => Err(ServiceError::BadArgument {
+            text: format!("{text} + {zone}"),
+        }),
+    }
+}
+
+/// An option's text, unless empty.
+fn given(option: Option<&str>) -> Option<&str> {
+    option.map(str::trim).filter(|t| !t.is_empty())
 }
 
 /// Take a player off the table (the opener or Manage Server)
@@ -360,52 +354,52 @@ async fn help(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Help)).await
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn valid_name(n: &str) -> bool {
-        (1..=32).contains(&n.chars().count())
-            && n.chars()
-                .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
-    }
-
-    #[test]
-    fn the_command_tree_fits_discord() {
-        let commands = poise::builtins::create_application_commands(&[schocken()]);
-        let json = serde_json::to_value(&commands).expect("serializes");
-        let top = &json[0];
-        assert_eq!(top["name"], "schocken");
-        let subs = top["options"].as_array().expect("subcommands");
-        assert_eq!(subs.len(), 23);
-        assert!(subs.len() <= 25);
-        let mut names = Vec::new();
-        for sub in subs {
-            let name = sub["name"].as_str().expect("name");
-            assert!(valid_name(name), "{name}");
-            names.push(name.to_string());
-            let de = sub["name_localizations"]["de"].as_str().unwrap_or(name);
-            assert!(valid_name(de), "{de}");
-            for text in [&sub["description"], &sub["description_localizations"]["de"]] {
-                let text = text.as_str().expect("description in both languages");
-                assert!((1..=100).contains(&text.chars().count()), "{text}");
-            }
-            for option in sub["options"].as_array().into_iter().flatten() {
-                let name = option["name"].as_str().expect("option name");
-                assert!(valid_name(name), "{name}");
-                let de = option["name_localizations"]["de"].as_str().unwrap_or(name);
-                assert!(valid_name(de), "{de}");
-                assert!(option["description_localizations"]["de"].is_string());
-            }
-        }
-        let mut unique = names.clone();
-        unique.sort();
-        unique.dedup();
-        assert_eq!(unique.len(), names.len());
-        for name in [
-            "new", "keep", "rules", "kick", "paid", "history", "judge", "help", "timezone",
-        ] {
-            assert!(names.iter().any(|n| n == name), "{name}");
-        }
-    }
+/// Set the dice's client seed before the start (a seated player)
+#[poise::command(
+    slash_command,
+    description_localized(
+        "de",
+        "Den Client-Seed der Würfel vor dem Start setzen (wer am Tisch sitzt)"
+    )
+)]
+async fn seed(
+    ctx: Ctx<'_>,
+    #[description = "Any text: it goes into every throw of this game"]
+    #[description_localized("de", "Beliebiger Text: er geht in jeden Wurf dieses Spiels ein")]
+    #[max_length = 64]
+    text: String,
+) -> Result<(), Error> {
+    play(ctx, Ok(Request::Seed { text })).await
 }
+
+/// Check a game's dice: the newest, or game number N
+#[poise::command(
+    slash_command,
+    name_localized("de", "prüfen"),
+    description_localized(
+        "de",
+        "Die Würfel eines Spiels nachrechnen: das neueste oder Spiel Nr. N"
+    )
+)]
+async fn verify(
+    ctx: Ctx<'_>,
+    #[description = "The game's number (empty: the newest)"]
+    #[description_localized("de", "Die Nummer des Spiels (leer: das neueste)")]
+    #[name_localized("de", "spiel")]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    play(ctx, Ok(Request::Verify { game })).await
+}
+
+/// This channel's dice statistics, with a chart
+#[poise::command(
+    slash_command,
+    description_localized("de", "Die Würfelstatistik dieses Kanals, mit Diagramm")
+)]
+async fn fairness(ctx: Ctx<'_>) -> Result<(), Error> {
+    play(ctx, Ok(Request::Fairness)).await
+}
+
+#[cfg(test)]
+mod tests;

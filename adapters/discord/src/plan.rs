@@ -4,8 +4,9 @@
 //! language for his own.
 
 use crate::payload::Payload;
+use bot_core::render::chart::fairness_chart;
 use bot_core::render::{self, Button, Surface, Voice};
-use bot_core::service::reply::Content;
+use bot_core::service::reply::{Content, ProofReport};
 use bot_core::service::{PrivateView, PublicTable, Reply, Request};
 use bot_core::text::Lang;
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -108,6 +109,8 @@ pub fn answers_publicly(request: &Request) -> bool {
             | Request::SetRules { .. }
             | Request::SetTimeZone { .. }
             | Request::Judge { .. }
+            | Request::Verify { .. }
+            | Request::Fairness
             | Request::Reveal
             | Request::Paid { .. }
             | Request::Undo
@@ -206,7 +209,11 @@ fn refusal(reply: &Reply) -> Plan {
     }
 }
 
-/// Read-only content: help and the export for the actor, the rest for the channel.
+/// The file name of the dice statistics' chart.
+pub const CHART_FILE: &str = "wuerfelstatistik.png";
+
+/// Read-only content: help and the export for the actor, the rest for the channel (a game's
+/// record and the dice statistics' chart attached).
 fn content_answer(content: &Content, reply: &Reply, notes: &[String]) -> Answer {
     let own = Voice::new(reply.actor_lang, Surface::Discord);
     match content {
@@ -218,8 +225,34 @@ fn content_answer(content: &Content, reply: &Reply, notes: &[String]) -> Answer 
         other => {
             let public = Voice::new(reply.lang, Surface::Discord);
             let text = joined(&[render::content_text(other, public), notes.join("\n")]);
-            Answer::Public(Payload::text(&text))
+            let payload = Payload::text(&text);
+            Answer::Public(match attachment(other) {
+                Some((name, bytes)) => payload.with_file(&name, bytes),
+                None => payload,
+            })
         }
+    }
+}
+
+/// The file a public answer carries: a game's record (`verify` once the game is over), the
+/// dice statistics as a picture (none without dice, or if it could not be drawn: the text
+/// says it all).
+fn attachment(content: &Content) -> Option<(String, Vec<u8>)> {
+    match content {
+        Content::Proof(report) => match report.as_ref() {
+            ProofReport::Checked {
+                filename, record, ..
+            }
+            | ProofReport::Predates {
+                filename, record, ..
+            } => Some((filename.clone(), record.as_bytes().to_vec())),
+            ProofReport::Running { .. } => None,
+        },
+        Content::Fairness(report) if report.dice > 0 => {
+            let png = fairness_chart(&report.faces, report.expected);
+            (!png.is_empty()).then(|| (CHART_FILE.to_string(), png))
+        }
+        _ => None,
     }
 }
 
@@ -236,6 +269,7 @@ mod tests {
     use super::*;
     use bot_core::service::Notice;
     use bot_core::service::ServiceError;
+    use bot_core::service::reply::FairnessReport;
 
     #[test]
     fn refusals_are_private_and_touch_nothing() {
@@ -275,5 +309,64 @@ mod tests {
             p.content,
             render::content_text(&Content::Help, Voice::new(Lang::En, Surface::Discord))
         );
+    }
+
+    fn public(content: Content, request: &Request) -> Payload {
+        let reply = Reply {
+            content: Some(content),
+            lang: Lang::De,
+            actor_lang: Lang::En,
+            ..Reply::default()
+        };
+        match plan(&reply, request, Via::Slash).answer {
+            Answer::Public(p) => p,
+            other => panic!("a public answer: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_games_record_goes_to_the_channel_as_a_file() {
+        let verify = Request::Verify { game: None };
+        assert!(answers_publicly(&verify) && answers_publicly(&Request::Fairness));
+        let checked = ProofReport::Checked {
+            game: 7,
+            filename: "schocken-spiel-7.json".into(),
+            record: "{}".into(),
+            throws: 3,
+            mismatch: None,
+        };
+        let p = public(Content::Proof(Box::new(checked)), &verify);
+        assert!(p.content.contains("alle 3 Würfe passen"), "{}", p.content);
+        let file = p.file.expect("the record");
+        assert_eq!(
+            (file.name.as_str(), file.bytes.as_slice()),
+            ("schocken-spiel-7.json", &b"{}"[..])
+        );
+        let running = ProofReport::Running {
+            game: 8,
+            commitment: "ab".repeat(32),
+            client_seed: "8".into(),
+            last_over: Some(7),
+        };
+        let p = public(Content::Proof(Box::new(running)), &verify);
+        assert!(p.file.is_none());
+        assert!(
+            p.content.contains("/schocken prüfen spiel:7"),
+            "{}",
+            p.content
+        );
+    }
+
+    #[test]
+    fn the_dice_statistics_come_with_a_chart() {
+        let report = FairnessReport::new([10, 12, 9, 11, 8, 10], 2);
+        let p = public(Content::Fairness(Box::new(report)), &Request::Fairness);
+        assert!(p.content.contains("Chi-Quadrat-Test: "), "{}", p.content);
+        let chart = p.file.expect("the chart");
+        assert_eq!(chart.name, CHART_FILE);
+        assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+        let none = FairnessReport::new([0; 6], 0);
+        let p = public(Content::Fairness(Box::new(none)), &Request::Fairness);
+        assert!(p.file.is_none(), "no dice, no chart");
     }
 }

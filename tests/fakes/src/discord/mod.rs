@@ -84,6 +84,8 @@ pub const MEMBER_PERMISSIONS: u64 = (1 << 10) | (1 << 11) | (1 << 31);
 pub const EPHEMERAL: u64 = 64;
 /// Message flag: a deferral's "thinking…" placeholder.
 pub const LOADING: u64 = 128;
+/// The first bytes of every PNG file (a chart the bot attaches).
+pub const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// Discord's limit for the first answer to an interaction.
 pub const ANSWER_DEADLINE: Duration = Duration::from_secs(3);
 /// How long an interaction's token serves follow-ups and edits.

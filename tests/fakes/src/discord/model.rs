@@ -294,6 +294,22 @@ impl Recorded {
             .unwrap_or_default()
     }
 
+    /// Whether `needle` shows anywhere in it: the JSON body (content, embeds, components,
+    /// a callback's data) or the bytes of an attached file.
+    pub fn mentions(&self, needle: &str) -> bool {
+        let needle_bytes = needle.as_bytes();
+        needle.is_empty()
+            || self
+                .body
+                .as_ref()
+                .is_some_and(|b| b.to_string().contains(needle))
+            || self.files.iter().any(|f| {
+                f.bytes
+                    .windows(needle_bytes.len())
+                    .any(|w| w == needle_bytes)
+            })
+    }
+
     /// Whether it puts text where the whole channel can read it.
     pub fn is_public_message(&self) -> bool {
         let carries_message = match self.call {

@@ -1,6 +1,7 @@
 //! Tests of the fake Discord: rate limits over HTTP (`limits.rs`), interactions as Discord
 //! answers them (`interactions.rs`), the gateway's token check, and the helpers they share.
 
+mod files;
 mod interactions;
 mod limits;
 

@@ -1,0 +1,123 @@
+//! The command tree as Discord receives it, and reading the options.
+
+use super::*;
+
+fn valid_name(n: &str) -> bool {
+    (1..=32).contains(&n.chars().count())
+        && n.chars()
+            .all(|c| c == '-' || c == '_' || (c.is_alphanumeric() && !c.is_uppercase()))
+}
+
+#[test]
+fn the_command_tree_fits_discord() {
+    let commands = poise::builtins::create_application_commands(&[schocken()]);
+    let json = serde_json::to_value(&commands).expect("serializes");
+    let top = &json[0];
+    assert_eq!(top["name"], "schocken");
+    let subs = top["options"].as_array().expect("subcommands");
+    assert_eq!(subs.len(), 25, "Discord allows 25 subcommands");
+    let mut names = Vec::new();
+    for sub in subs {
+        let name = sub["name"].as_str().expect("name");
+        assert!(valid_name(name), "{name}");
+        names.push(name.to_string());
+        let de = sub["name_localizations"]["de"].as_str().unwrap_or(name);
+        assert!(valid_name(de), "{de}");
+        for text in [&sub["description"], &sub["description_localizations"]["de"]] {
+            let text = text.as_str().expect("description in both languages");
+            assert!((1..=100).contains(&text.chars().count()), "{text}");
+        }
+        for option in sub["options"].as_array().into_iter().flatten() {
+            let name = option["name"].as_str().expect("option name");
+            assert!(valid_name(name), "{name}");
+            let de = option["name_localizations"]["de"].as_str().unwrap_or(name);
+            assert!(valid_name(de), "{de}");
+            assert!(option["description_localizations"]["de"].is_string());
+        }
+    }
+    let mut unique = names.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), names.len());
+    for name in [
+        "new", "keep", "rules", "kick", "paid", "history", "judge", "help", "seed", "verify",
+        "fairness",
+    ] {
+        assert!(names.iter().any(|n| n == name), "{name}");
+    }
+}
+
+/// The German name of a command or option (the English one unless localized).
+fn de(json: &serde_json::Value) -> &str {
+    json["name_localizations"]["de"]
+        .as_str()
+        .or(json["name"].as_str())
+        .unwrap_or_default()
+}
+
+fn sub<'a>(json: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
+    json[0]["options"]
+        .as_array()
+        .and_then(|subs| subs.iter().find(|s| s["name"] == name))
+        .unwrap_or_else(|| panic!("no subcommand {name}"))
+}
+
+#[test]
+fn the_provably_fair_subcommands_are_named_as_the_texts_say() {
+    let commands = poise::builtins::create_application_commands(&[schocken()]);
+    let json = serde_json::to_value(&commands).expect("serializes");
+    let seed = sub(&json, "seed");
+    assert_eq!(de(seed), "seed");
+    let text = &seed["options"][0];
+    assert_eq!(text["name"], "text");
+    assert_eq!(de(text), "text");
+    assert_eq!(text["type"], 3);
+    assert_eq!(text["required"], true);
+    assert_eq!(text["max_length"], 64);
+    // `content-proof-last`: `/schocken prüfen spiel:N`, `/schocken verify game:N`.
+    let verify = sub(&json, "verify");
+    assert_eq!(de(verify), "prüfen");
+    let game = &verify["options"][0];
+    assert_eq!(game["name"], "game");
+    assert_eq!(de(game), "spiel");
+    assert_eq!(game["type"], 4);
+    assert_eq!(game["required"], false);
+    assert_eq!(game["min_value"].as_f64(), Some(1.0));
+    let fairness = sub(&json, "fairness");
+    assert_eq!(de(fairness), "fairness");
+    assert!(fairness["options"].as_array().is_none_or(Vec::is_empty));
+    // The time zone is an option of `rules`.
+    let rules = sub(&json, "rules");
+    let names: Vec<_> = rules["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|o| (o["name"].clone(), o["name_localizations"]["de"].clone()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("text".into(), "einstellung".into()),
+            ("zone".into(), "zeitzone".into())
+        ]
+    );
+}
+
+#[test]
+fn rules_shows_or_sets_one_thing() {
+    assert_eq!(rules_request(None, Some("  ")), Ok(Request::ShowRules));
+    assert_eq!(
+        rules_request(None, Some(" Europe/Vienna ")),
+        Ok(Request::SetTimeZone {
+            zone: "Europe/Vienna".into()
+        })
+    );
+    assert!(matches!(
+        rules_request(Some("dortmund"), None),
+        Ok(Request::SetRules { preset: Some(p), .. }) if p == "dortmund"
+    ));
+    assert!(matches!(
+        rules_request(Some("dortmund"), Some("Europe/Vienna")),
+        Err(ServiceError::BadArgument { .. })
+    ));
+}
