@@ -87,8 +87,10 @@ async fn wrong_turn_stale_and_forged_presses_change_nothing() {
     }
     nothing_changed_since(&fake, &group, mark).await;
 
-    // A double click: the first press counts, the second is stale.
-    let player = by_name(&name);
+    // A double click: the first press counts, the second is stale. The player's Telegram
+    // speaks German from here on (the dice decide who begins; Cem's app is English), so
+    // every answer below reads German: the language comes with each update.
+    let player = &TgUser::new(by_name(&name).id, &name);
     let first = fake.press(&group, player, before.message_id, &roll);
     let second = fake.press(&group, player, before.message_id, &roll);
     let first = fake

@@ -467,7 +467,7 @@ content-help = { $surface ->
         /deckel: offene Runden · /bezahlt Name · /verlauf · /rueckgaengig · /export · /statistik
         /regeln: anzeigen · Admins der Gruppe: /regeln setzen, /zugzeit, /zeitzone, /neuesaison
         /judge: Schiedsrichter für einen echten Tisch, z. B. /judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1
-        Prüfbare Würfel: /seed Text (vor dem Start) · /verify [Nr.]: ein Spiel nachrechnen · /fairness: Würfelstatistik
+        Prüfbare Würfel: /seed Text (vor dem Start) · /pruefen [Nr.]: ein Spiel nachrechnen · /fairness: Würfelstatistik
         Die eigenen Würfel sieht nur, wem sie gehören.
     [terminal]
         🎲 Schocken – so geht's:
@@ -519,7 +519,7 @@ content-proof-running =
     Client-Seed: { $client }
 content-proof-last = Das letzte beendete Spiel prüfst du mit { $surface ->
     [discord] /schocken prüfen spiel:{ $game }
-    [telegram] /verify { $game }
+    [telegram] /pruefen { $game }
     [terminal] „verify { $game }“
    *[plain] „verify { $game }“
 }.

@@ -21,12 +21,15 @@ pub async fn start(seed: u64) -> (FakeTelegram, Db, Bot) {
     (fake, db, bot)
 }
 
-/// The newest table message in a chat (its text starts with 🎲).
+/// Whether a bot message is a table message: a text (no file or picture, whose caption may
+/// start with 🎲 too) starting with 🎲.
+pub fn is_table(m: &StoredMessage) -> bool {
+    m.text.starts_with('🎲') && m.document.is_none() && m.photo.is_none()
+}
+
+/// The newest table message in a chat.
 pub fn table_message(fake: &FakeTelegram, chat: i64) -> Option<StoredMessage> {
-    fake.bot_messages(chat)
-        .into_iter()
-        .rev()
-        .find(|m| m.text.starts_with('🎲'))
+    fake.bot_messages(chat).into_iter().rev().find(is_table)
 }
 
 /// The newest table message in one topic of a forum (`None`: General).
@@ -34,7 +37,12 @@ pub fn table_in(fake: &FakeTelegram, chat: i64, thread: Option<i64>) -> Option<S
     fake.bot_messages_in(chat, thread)
         .into_iter()
         .rev()
-        .find(|m| m.text.starts_with('🎲'))
+        .find(is_table)
+}
+
+/// Whether a request sends a new message: text, a file or a picture.
+pub fn is_send(r: &Recorded) -> bool {
+    r.is("sendMessage") || r.is("sendDocument") || r.is("sendPhoto")
 }
 
 /// The callback data of the button with this action code (`r` roll, `l` look, …).
@@ -123,18 +131,18 @@ pub async fn wait_version(fake: &FakeTelegram, chat: i64, min: u64) -> StoredMes
     .await
 }
 
-/// The texts of the messages (not edits) the bot sent to `chat` since `mark`.
+/// The texts (captions) of the messages (not edits) the bot sent to `chat` since `mark`.
 pub fn sent_texts(fake: &FakeTelegram, mark: u64, chat: i64) -> Vec<String> {
     fake.requests_since(mark)
         .into_iter()
-        .filter(|r| r.ok() && (r.is("sendMessage") || r.is("sendDocument")))
+        .filter(|r| r.ok() && is_send(r))
         .filter(|r| r.chat_id() == Some(chat))
         .filter_map(|r| r.text().map(str::to_string))
         .collect()
 }
 
-/// Sends a command and waits for the first message the bot sends to the chat after it;
-/// returns that message's request.
+/// Sends a command and waits for the first message (text, file or picture) the bot sends to
+/// the chat after it; returns that message's request.
 pub async fn command_answer(
     fake: &FakeTelegram,
     chat: &TgChat,
@@ -144,10 +152,19 @@ pub async fn command_answer(
     let mark = fake.mark();
     fake.command(chat, user, text);
     fake.wait_for(mark, WAIT, |r| {
-        r.ok() && (r.is("sendMessage") || r.is("sendDocument")) && r.chat_id() == Some(chat.id)
+        r.ok() && is_send(r) && r.chat_id() == Some(chat.id)
     })
     .await
-    .unwrap_or_else(|e| panic!("no answer to {text}: {e}"))
+    .unwrap_or_else(|e| {
+        // What the bot did send (a refused upload, say) tells more than the timeout.
+        let since: Vec<String> = fake
+            .requests_since(mark)
+            .iter()
+            .filter(|r| !r.is("getUpdates"))
+            .map(|r| format!("{} → {} {}", r.method, r.status, r.response))
+            .collect();
+        panic!("no answer to {text}: {e}; the bot's requests since: {since:#?}")
+    })
 }
 
 /// Sends a command and returns the text of the bot's first message after it.

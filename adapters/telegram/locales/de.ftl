@@ -27,6 +27,9 @@ cmd-help = So geht's
 cmd-timer = Zugzeit in Sekunden, 0 = aus (Admins)
 cmd-timezone = Zeitzone der Gruppe, z. B. Europe/Vienna (Admins)
 cmd-newseason = Saison abschließen (Admins)
+cmd-seed = Client-Seed der Würfel setzen (vor dem Start), z. B. /seed Stammtisch
+cmd-verify = Würfel eines Spiels nachprüfen, z. B. /pruefen 12
+cmd-fairness = Würfelstatistik des Chats mit Chi-Quadrat-Test
 
 ## Nachrichten
 unknown-command = Den Befehl { $command } kenne ich nicht. /hilfe zeigt, was ich kann.
@@ -36,3 +39,5 @@ private-linked = Verbunden: Dein Becher kommt hierher, wenn du dran bist.
 private-no-cup = Gerade hast du keinen Becher.
 roll-confirmed = 🎲 Geworfen! Deine Würfel zeigt dir „👀 Mein Becher“ – nur dir.
 refused-see-cup = Das ging gerade nicht. Was geht, zeigen dir die Knöpfe unter deinem Becher: tippe auf „👀 Mein Becher“.
+usage-seed = Mit /seed TEXT legst du den Client-Seed der Würfel fest, z. B. /seed Stammtisch – das geht vor dem Spielstart, wenn du am Tisch sitzt.
+usage-verify = „{ $text }“ ist keine Spielnummer. /pruefen prüft das letzte Spiel hier, /pruefen 12 das Spiel 12.

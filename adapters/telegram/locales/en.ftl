@@ -27,6 +27,9 @@ cmd-help = How to play
 cmd-timer = Turn timer in seconds, 0 = off (admins)
 cmd-timezone = The group's time zone, e.g. Europe/London (admins)
 cmd-newseason = Close the season (admins)
+cmd-seed = Set the dice's client seed (before the start), e.g. /seed Stammtisch
+cmd-verify = Check a game's dice, e.g. /verify 12
+cmd-fairness = The chat's dice statistics with a chi-square test
 
 ## Messages
 unknown-command = I do not know { $command }. /help shows what I can do.
@@ -36,3 +39,5 @@ private-linked = Linked: your cup comes here when it is your turn.
 private-no-cup = You have no cup at the moment.
 roll-confirmed = 🎲 Thrown! “👀 My cup” shows your dice – to you alone.
 refused-see-cup = That did not work just now. The buttons under your cup show what you can do: tap “👀 My cup”.
+usage-seed = /seed TEXT sets the client seed of the dice, e.g. /seed Stammtisch – before the game starts, if you sit at the table.
+usage-verify = “{ $text }” is no game number. /verify checks the latest game here, /verify 12 checks game 12.

@@ -34,6 +34,12 @@ pub enum Cmd {
     Timer,
     TimeZone,
     NewSeason,
+    /// Set the client seed of the provably fair dice.
+    Seed,
+    /// A game's provably fair dice: commitment and seeds, or its record as a file.
+    Verify,
+    /// The chat's dice statistics with a chi-square test.
+    Fairness,
     /// The private chat's START (with a deep-link payload).
     Start,
 }
@@ -80,6 +86,10 @@ const NAMES: &[Names] = &[
         &["neuesaison"],
         "cmd-newseason",
     ),
+    // "Seed" is the word the German texts use too (Client-Seed, Server-Seed).
+    n(Cmd::Seed, "seed", &[], "cmd-seed"),
+    n(Cmd::Verify, "verify", &["pruefen"], "cmd-verify"),
+    n(Cmd::Fairness, "fairness", &[], "cmd-fairness"),
     Names {
         cmd: Cmd::Start,
         en: "start",
@@ -236,7 +246,37 @@ pub fn request(cmd: Cmd, args: &str, reply_to: ReplyTarget) -> Result<Request, S
             zone: args.to_string(),
         },
         Cmd::NewSeason => Request::CloseSeason,
+        Cmd::Seed => Request::Seed {
+            text: args.to_string(),
+        },
+        Cmd::Verify => Request::Verify {
+            game: game_number(args)?,
+        },
+        Cmd::Fairness => Request::Fairness,
     })
+}
+
+/// `/verify`'s game number: none for the newest game, else a positive number (`12`, `#12`).
+fn game_number(args: &str) -> Result<Option<i64>, ServiceError> {
+    if args.is_empty() {
+        return Ok(None);
+    }
+    let digits = args.strip_prefix('#').unwrap_or(args);
+    match digits.parse::<i64>() {
+        Ok(n) if n > 0 => Ok(Some(n)),
+        _ => Err(bad(args)),
+    }
+}
+
+/// The adapter text (message id) that shows how to use a command given as `args`, when the
+/// arguments cannot be right; the command is then not sent to the service.
+pub fn usage(cmd: Cmd, args: &str) -> Option<&'static str> {
+    let args = args.trim();
+    match cmd {
+        Cmd::Seed if args.is_empty() => Some("usage-seed"),
+        Cmd::Verify if game_number(args).is_err() => Some("usage-verify"),
+        _ => None,
+    }
 }
 
 fn bad(text: &str) -> ServiceError {
@@ -374,5 +414,44 @@ mod tests {
         assert_eq!(lookup("zeitzone"), Some(Cmd::TimeZone));
         assert!(needs_admin(&Request::End));
         assert!(!needs_admin(&Request::ShowRules));
+    }
+
+    #[test]
+    fn provably_fair_dice_commands() {
+        assert_eq!(lookup("seed"), Some(Cmd::Seed));
+        assert_eq!(lookup("pruefen"), Some(Cmd::Verify));
+        assert_eq!(lookup("verify"), Some(Cmd::Verify));
+        assert_eq!(lookup("fairness"), Some(Cmd::Fairness));
+        assert_eq!(
+            request(Cmd::Seed, " Stammtisch 7 ", None),
+            Ok(Request::Seed {
+                text: "Stammtisch 7".into()
+            })
+        );
+        assert_eq!(usage(Cmd::Seed, "  "), Some("usage-seed"));
+        assert_eq!(usage(Cmd::Seed, "x"), None);
+        assert_eq!(
+            request(Cmd::Verify, "", None),
+            Ok(Request::Verify { game: None })
+        );
+        for (args, game) in [("12", 12), ("#3", 3)] {
+            assert_eq!(
+                request(Cmd::Verify, args, None),
+                Ok(Request::Verify { game: Some(game) })
+            );
+            assert_eq!(usage(Cmd::Verify, args), None);
+        }
+        for args in ["zwölf", "0", "-2", "1 2", "#"] {
+            assert!(request(Cmd::Verify, args, None).is_err(), "{args}");
+            assert_eq!(usage(Cmd::Verify, args), Some("usage-verify"), "{args}");
+        }
+        assert_eq!(request(Cmd::Fairness, "", None), Ok(Request::Fairness));
+        for (lang, verify) in [(Lang::De, "pruefen"), (Lang::En, "verify")] {
+            let menu = menu(lang);
+            for name in ["seed", verify, "fairness"] {
+                assert!(menu.iter().any(|(n, _)| *n == name), "{lang:?} {name}");
+            }
+        }
+        assert!(!needs_admin(&Request::Fairness));
     }
 }

@@ -47,7 +47,7 @@ fn reply_to(place: Place, message: &Message, text: String) -> MessageWrite {
         text,
         reply_to: Some(message.id.0),
         markup: None,
-        document: None,
+        attachment: None,
     }
 }
 
@@ -127,6 +127,11 @@ async fn read_command<B: Api>(app: &App<B>, message: &Message, from: &User) -> O
     };
     if cmd == Cmd::Start && private {
         start_private(app, from, parsed.args).await;
+        return None;
+    }
+    if let Some(usage) = commands::usage(cmd, parsed.args) {
+        let args: String = parsed.args.chars().take(40).collect();
+        say(text::tr(lang, usage, &[("text", arg_text(args))]));
         return None;
     }
     match commands::request(cmd, parsed.args, replied_to(message)) {
@@ -223,7 +228,7 @@ async fn start_private<B: Api>(app: &App<B>, user: &User, payload: &str) {
         text,
         reply_to: None,
         markup: None,
-        document: None,
+        attachment: None,
     };
     let Some(place) = Place::from_start_payload(payload) else {
         let welcome = text::tr(

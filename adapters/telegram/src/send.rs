@@ -18,6 +18,7 @@ pub trait Api:
         Err = RequestError,
         SendMessage: Send,
         SendDocument: Send,
+        SendPhoto: Send,
         EditMessageText: Send,
         EditMessageReplyMarkup: Send,
     > + Clone
@@ -32,6 +33,7 @@ impl<T> Api for T where
             Err = RequestError,
             SendMessage: Send,
             SendDocument: Send,
+            SendPhoto: Send,
             EditMessageText: Send,
             EditMessageReplyMarkup: Send,
         > + Clone

@@ -1,7 +1,7 @@
 //! One write to a chat through the Bot API, and what came of it. Nothing here waits for the
 //! pace; the worker does that before it calls in.
 
-use super::pending::{CupWrite, Job, MessageWrite, Shown, TableWrite};
+use super::pending::{Attachment, CupWrite, Job, MessageWrite, Shown, TableWrite};
 use crate::memory::{CupMessage, PrivateChats, Reach};
 use crate::send::{Api, Failure, Redactor, classify};
 use std::sync::Arc;
@@ -9,6 +9,7 @@ use std::time::Duration;
 use teloxide::RequestError;
 use teloxide::payloads::{
     EditMessageReplyMarkupSetters, EditMessageTextSetters, SendDocumentSetters, SendMessageSetters,
+    SendPhotoSetters,
 };
 use teloxide::requests::Request as _;
 use teloxide::types::{
@@ -148,37 +149,10 @@ impl<B: Api> Deliverer<B> {
     }
 
     async fn message(&self, write: &MessageWrite) -> Outcome {
-        let chat = TgChatId(self.chat);
-        let thread = write.thread.map(|t| ThreadId(MessageId(t)));
-        let reply = write.reply_to.map(|m| ReplyParameters {
-            allow_sending_without_reply: Some(true),
-            ..ReplyParameters::new(MessageId(m))
-        });
-        let sent: Result<Message, RequestError> = match &write.document {
-            Some((name, bytes)) => {
-                let file = InputFile::memory(bytes.clone()).file_name(name.clone());
-                let mut request = self
-                    .bot
-                    .send_document(chat, file)
-                    .caption(write.text.clone());
-                if let Some(t) = thread {
-                    request = request.message_thread_id(t);
-                }
-                request.send().await
-            }
-            None => {
-                let mut request = self.bot.send_message(chat, write.text.clone());
-                if let Some(t) = thread {
-                    request = request.message_thread_id(t);
-                }
-                if let Some(r) = reply {
-                    request = request.reply_parameters(r);
-                }
-                if let Some(markup) = &write.markup {
-                    request = request.reply_markup(markup.clone());
-                }
-                request.send().await
-            }
+        let sent = match &write.attachment {
+            Some(Attachment::Document { name, bytes }) => self.document(write, name, bytes).await,
+            Some(Attachment::Photo { name, bytes }) => self.photo(write, name, bytes).await,
+            None => self.text(write).await,
         };
         match sent {
             Ok(_) => {
@@ -192,6 +166,61 @@ impl<B: Api> Deliverer<B> {
             }
             Err(e) => self.error(&e, "send a message"),
         }
+    }
+
+    async fn text(&self, write: &MessageWrite) -> Result<Message, RequestError> {
+        let mut request = self
+            .bot
+            .send_message(TgChatId(self.chat), write.text.clone());
+        if let Some(t) = thread(write) {
+            request = request.message_thread_id(t);
+        }
+        if let Some(m) = write.reply_to {
+            request = request.reply_parameters(ReplyParameters {
+                allow_sending_without_reply: Some(true),
+                ..ReplyParameters::new(MessageId(m))
+            });
+        }
+        if let Some(markup) = &write.markup {
+            request = request.reply_markup(markup.clone());
+        }
+        request.send().await
+    }
+
+    /// A file, the message's text as its caption.
+    async fn document(
+        &self,
+        write: &MessageWrite,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<Message, RequestError> {
+        let file = InputFile::memory(bytes.to_vec()).file_name(name.to_string());
+        let mut request = self
+            .bot
+            .send_document(TgChatId(self.chat), file)
+            .caption(write.text.clone());
+        if let Some(t) = thread(write) {
+            request = request.message_thread_id(t);
+        }
+        request.send().await
+    }
+
+    /// A picture, the message's text as its caption.
+    async fn photo(
+        &self,
+        write: &MessageWrite,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<Message, RequestError> {
+        let file = InputFile::memory(bytes.to_vec()).file_name(name.to_string());
+        let mut request = self
+            .bot
+            .send_photo(TgChatId(self.chat), file)
+            .caption(write.text.clone());
+        if let Some(t) = thread(write) {
+            request = request.message_thread_id(t);
+        }
+        request.send().await
     }
 
     async fn strip(&self, message: i32) -> Outcome {
@@ -264,4 +293,9 @@ impl<B: Api> Deliverer<B> {
             Failure::Gone | Failure::Other => Outcome::Dropped,
         }
     }
+}
+
+/// The topic a message goes to, if any.
+fn thread(write: &MessageWrite) -> Option<ThreadId> {
+    write.thread.map(|t| ThreadId(MessageId(t)))
 }

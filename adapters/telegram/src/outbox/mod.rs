@@ -10,7 +10,7 @@ mod pace;
 pub mod pending;
 
 pub use pace::{GROUP_GAP, GROUP_WRITES};
-pub use pending::{CupWrite, MessageWrite, TableWrite};
+pub use pending::{Attachment, CupWrite, MessageWrite, TableWrite};
 
 use crate::memory::PrivateChats;
 use crate::place::Place;

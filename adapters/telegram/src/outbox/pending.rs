@@ -80,8 +80,17 @@ pub struct MessageWrite {
     /// Answer this message (a refusal to a command).
     pub reply_to: Option<i32>,
     pub markup: Option<InlineKeyboardMarkup>,
-    /// A file instead of a text message (the text is its caption).
-    pub document: Option<(String, Vec<u8>)>,
+    /// A file or a picture instead of a text message (the text is its caption).
+    pub attachment: Option<Attachment>,
+}
+
+/// What a message carries besides its text (which becomes the caption).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attachment {
+    /// A file to download (sendDocument).
+    Document { name: String, bytes: Vec<u8> },
+    /// A picture shown in the chat (sendPhoto).
+    Photo { name: String, bytes: Vec<u8> },
 }
 
 /// One write the worker is to make now.
@@ -295,7 +304,7 @@ mod tests {
             text: t.into(),
             reply_to: None,
             markup: None,
-            document: None,
+            attachment: None,
         }
     }
 

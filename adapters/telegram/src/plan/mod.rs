@@ -10,11 +10,13 @@ use crate::compose::{self, MAX_CAPTION, MAX_TEXT};
 use crate::identity::telegram_user;
 use crate::keyboard;
 use crate::memory::{PrivateChats, Reach};
-use crate::outbox::{CupWrite, MessageWrite, TableWrite};
+use crate::outbox::{Attachment, CupWrite, MessageWrite, TableWrite};
 use crate::place::Place;
 use crate::text;
 use bot_core::engine::{ActionError, Viewer};
+use bot_core::render::chart::fairness_chart;
 use bot_core::render::{self, clip};
+use bot_core::service::reply::ProofReport;
 use bot_core::service::{Content, Notice, PrivateView, PublicTable, Reply, Request, ServiceError};
 use bot_core::text::Lang;
 
@@ -269,24 +271,55 @@ fn answer_press(
     }
 }
 
-/// A read-only answer, a document, or notices that came without a table.
+/// A read-only answer (with its file or picture, the text then its caption), or notices
+/// that came without a table.
 fn content(place: Place, reply: &Reply) -> Option<MessageWrite> {
-    match &reply.content {
-        Some(content @ Content::Export { filename, csv }) => Some(MessageWrite {
-            document: Some((filename.clone(), csv.as_bytes().to_vec())),
-            ..plain(
-                place.thread,
-                clip(&compose::content_message(content, reply), MAX_CAPTION),
-            )
-        }),
-        Some(content) => Some(plain(
-            place.thread,
-            compose::content_message(content, reply),
-        )),
-        None if reply.table.is_none() => {
-            compose::notice_message(reply).map(|text| plain(place.thread, text))
+    let Some(content) = &reply.content else {
+        return match reply.table {
+            None => compose::notice_message(reply).map(|text| plain(place.thread, text)),
+            Some(_) => None,
+        };
+    };
+    let text = compose::content_message(content, reply);
+    Some(match attachment(content) {
+        Some(attachment) => MessageWrite {
+            attachment: Some(attachment),
+            ..plain(place.thread, clip(&text, MAX_CAPTION))
+        },
+        None => plain(place.thread, text),
+    })
+}
+
+/// The file name of the dice statistics' chart.
+pub const CHART_FILE: &str = "wuerfelstatistik.png";
+
+/// What a read-only answer sends besides its text: the ledger and a game's record as
+/// files, the dice statistics as a chart (none without dice, or if it could not be drawn:
+/// the text says it all).
+fn attachment(content: &Content) -> Option<Attachment> {
+    let document = |name: &str, text: &str| Attachment::Document {
+        name: name.to_string(),
+        bytes: text.as_bytes().to_vec(),
+    };
+    match content {
+        Content::Export { filename, csv } => Some(document(filename, csv)),
+        Content::Proof(report) => match report.as_ref() {
+            ProofReport::Checked {
+                filename, record, ..
+            }
+            | ProofReport::Predates {
+                filename, record, ..
+            } => Some(document(filename, record)),
+            ProofReport::Running { .. } => None,
+        },
+        Content::Fairness(report) if report.dice > 0 => {
+            let png = fairness_chart(&report.faces, report.expected);
+            (!png.is_empty()).then(|| Attachment::Photo {
+                name: CHART_FILE.to_string(),
+                bytes: png,
+            })
         }
-        None => None,
+        _ => None,
     }
 }
 
@@ -344,7 +377,7 @@ fn plain(thread: Option<i32>, text: String) -> MessageWrite {
         text: clip(&text, MAX_TEXT),
         reply_to: None,
         markup: None,
-        document: None,
+        attachment: None,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The planner's decisions, without Telegram.
 use super::*;
 use bot_core::engine::{ActionError, Game, RuleSet, Seat, seeded};
+use bot_core::service::reply::{FairnessReport, ProofReport};
 use bot_core::service::{TableStatus, UserId};
 
 const ANNA: u64 = 101;
@@ -183,4 +184,76 @@ fn the_next_player_gets_his_cup_privately_unless_his_chat_is_closed() {
         &closed,
     );
     assert!(effects.cups.is_empty());
+}
+
+fn content_plan(content: Content) -> Effects {
+    let reply = Reply {
+        content: Some(content),
+        lang: Lang::De,
+        actor_lang: Lang::De,
+        ..Reply::default()
+    };
+    let origin = Origin::Command {
+        message: 9,
+        user: ANNA,
+    };
+    plan_with(Request::Fairness, &reply, origin, &PrivateChats::default())
+}
+
+#[test]
+fn a_games_record_goes_out_as_a_file_while_a_running_game_is_text() {
+    let checked = ProofReport::Checked {
+        game: 4,
+        filename: "schocken-spiel-4.json".into(),
+        record: "{\"throws\": []}".into(),
+        throws: 17,
+        mismatch: None,
+    };
+    let effects = content_plan(Content::Proof(Box::new(checked)));
+    let (chat, message) = &effects.messages[0];
+    assert_eq!(*chat, GROUP);
+    assert_eq!(
+        message.attachment,
+        Some(Attachment::Document {
+            name: "schocken-spiel-4.json".into(),
+            bytes: b"{\"throws\": []}".to_vec()
+        })
+    );
+    assert!(
+        message.text.contains("alle 17 Würfe passen"),
+        "{}",
+        message.text
+    );
+    assert!(message.text.chars().count() <= MAX_CAPTION);
+    let running = ProofReport::Running {
+        game: 5,
+        commitment: "ab".repeat(32),
+        client_seed: "Stammtisch".into(),
+        last_over: Some(4),
+    };
+    let effects = content_plan(Content::Proof(Box::new(running)));
+    let (_, message) = &effects.messages[0];
+    assert_eq!(message.attachment, None);
+    assert!(message.text.contains(&"ab".repeat(32)), "{}", message.text);
+    assert!(message.text.contains("Stammtisch"), "{}", message.text);
+}
+
+#[test]
+fn the_dice_statistics_are_a_chart_with_the_text_as_caption() {
+    let report = FairnessReport::new([10, 12, 9, 11, 8, 10], 3);
+    let effects = content_plan(Content::Fairness(Box::new(report)));
+    let (_, message) = &effects.messages[0];
+    let Some(Attachment::Photo { name, bytes }) = &message.attachment else {
+        panic!("a photo: {message:?}");
+    };
+    assert_eq!(name, CHART_FILE);
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert!(message.text.contains("Chi-Quadrat"), "{}", message.text);
+    assert!(message.text.chars().count() <= MAX_CAPTION);
+    // No dice yet: the text alone.
+    let none = FairnessReport::new([0; 6], 0);
+    let effects = content_plan(Content::Fairness(Box::new(none)));
+    let (_, message) = &effects.messages[0];
+    assert_eq!(message.attachment, None);
+    assert!(!message.text.is_empty());
 }

@@ -137,6 +137,7 @@ impl FakeTelegram {
             date: now_secs(),
             edits: 0,
             document: None,
+            photo: None,
             thread,
             service: None,
             reply_to,

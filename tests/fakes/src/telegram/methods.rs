@@ -1,6 +1,7 @@
 //! The Bot API methods the fake implements, on the state (the caller holds the lock and has
 //! applied the flood limits).
 
+use super::files::upload;
 use super::http::{ApiError, ApiResult, int, markup};
 use super::model::now_secs;
 use super::topics::{render, reply_target, thread_of_send};
@@ -77,54 +78,9 @@ pub(super) fn call(
                 .unwrap_or("");
             Ok(state.commands.get(lang).cloned().unwrap_or(json!([])))
         }
-        "sendmessage" | "senddocument" => {
+        "sendmessage" | "senddocument" | "sendphoto" => {
             let chat = chat.ok_or_else(|| ApiError::bad_request("Bad Request: chat not found"))?;
-            writable(state, chat)?;
-            let thread = thread_of_send(state, chat, params)?;
-            let document = files.iter().find(|f| f.field == "document").cloned();
-            let text = params
-                .get("text")
-                .or_else(|| params.get("caption"))
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .to_string();
-            if method == "sendmessage" && text.trim().is_empty() {
-                return Err(ApiError::bad_request("Bad Request: message text is empty"));
-            }
-            if text.chars().count() > 4096 {
-                return Err(ApiError::bad_request("Bad Request: message is too long"));
-            }
-            let id = FakeTelegram::next_message_id(state, chat);
-            let stored = StoredMessage {
-                chat_id: chat,
-                message_id: id,
-                from_bot: true,
-                from: inner.bot_user(),
-                text,
-                reply_markup: markup(params),
-                date: now_secs(),
-                edits: 0,
-                document: document.clone(),
-                thread,
-                // Only a message that is still there can be replied to.
-                reply_to: reply_target(params).filter(|r| state.messages.contains_key(&(chat, *r))),
-                service: None,
-            };
-            let mut json = render(state, &stored, &chat_json(state, chat));
-            if let Some(doc) = &document {
-                json["document"] = json!({
-                    "file_id": format!("doc{chat}_{id}"),
-                    "file_unique_id": format!("u{chat}_{id}"),
-                    "file_name": doc.file_name,
-                    "file_size": doc.content.len(),
-                });
-                if let Some(obj) = json.as_object_mut() {
-                    obj.remove("text");
-                    obj.insert("caption".into(), json!(stored.text));
-                }
-            }
-            state.messages.insert((chat, id), stored);
-            Ok(json)
+            send(inner, state, method, chat, params, files)
         }
         "editmessagetext" | "editmessagecaption" | "editmessagereplymarkup" => {
             let chat = chat.ok_or_else(|| ApiError::bad_request("Bad Request: chat not found"))?;
@@ -154,7 +110,7 @@ pub(super) fn call(
                     text
                 }
                 "editmessagecaption" => {
-                    if message.document.is_none() {
+                    if message.document.is_none() && message.photo.is_none() {
                         return Err(ApiError::bad_request(
                             "Bad Request: there is no caption in the message to edit",
                         ));
@@ -249,4 +205,50 @@ pub(super) fn call(
         }
         _ => Err(ApiError::new(StatusCode::NOT_FOUND, "Not Found")),
     }
+}
+
+/// A new message of the bot: text, a document or a photo (the text its caption).
+fn send(
+    inner: &Inner,
+    state: &mut FakeState,
+    method: &str,
+    chat: i64,
+    params: &Value,
+    files: &[RecordedFile],
+) -> ApiResult {
+    writable(state, chat)?;
+    let thread = thread_of_send(state, chat, params)?;
+    let text = params
+        .get("text")
+        .or_else(|| params.get("caption"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    if method == "sendmessage" && text.trim().is_empty() {
+        return Err(ApiError::bad_request("Bad Request: message text is empty"));
+    }
+    if text.chars().count() > 4096 {
+        return Err(ApiError::bad_request("Bad Request: message is too long"));
+    }
+    let upload = upload(method, params, files, &text)?;
+    let id = FakeTelegram::next_message_id(state, chat);
+    let stored = StoredMessage {
+        chat_id: chat,
+        message_id: id,
+        from_bot: true,
+        from: inner.bot_user(),
+        text,
+        reply_markup: markup(params),
+        date: now_secs(),
+        edits: 0,
+        document: upload.document,
+        photo: upload.photo,
+        thread,
+        // Only a message that is still there can be replied to.
+        reply_to: reply_target(params).filter(|r| state.messages.contains_key(&(chat, *r))),
+        service: None,
+    };
+    let json = render(state, &stored, &chat_json(state, chat));
+    state.messages.insert((chat, id), stored);
+    Ok(json)
 }

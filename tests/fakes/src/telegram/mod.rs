@@ -7,6 +7,10 @@
 //! parameters and the time it arrived. Tests inject group messages, button presses, chat
 //! migrations and private `/start`s, then wait for the bot's answers with timeouts.
 //!
+//! `sendDocument` and `sendPhoto` take multipart uploads (a photo must be a PNG); the message
+//! keeps the file ([`StoredMessage::document`], [`StoredMessage::photo`]) with its caption as
+//! its text, and the request its bytes ([`Recorded::document`], [`Recorded::photo`]).
+//!
 //! Flood limits, on by default as on Telegram ([`TelegramLimits`]): at most 20 accepted writes
 //! per group within any 60 s (topics share their chat's count), about one write a second per
 //! chat (a bucket of 3, one more each second), 30 writes a second overall. Writes are `send*`
@@ -45,6 +49,7 @@
 //! # Ok(()) }
 //! ```
 
+mod files;
 mod http;
 mod inject;
 mod limits;
@@ -56,6 +61,7 @@ mod topics;
 #[cfg(test)]
 mod tests;
 
+pub use files::{MAX_CAPTION, PNG_SIGNATURE, png_size};
 pub use limits::{TelegramLimits, is_write_method};
 pub use model::{
     ChatKind, DROPPED, FakeOptions, Fault, HUNG, Injected, PENDING, Recorded, RecordedFile,

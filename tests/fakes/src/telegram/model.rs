@@ -275,6 +275,38 @@ impl Recorded {
     pub fn thread(&self) -> Option<i64> {
         self.params.get("message_thread_id").and_then(Self::number)
     }
+
+    /// The file given as parameter `field` (`document`, `photo`): uploaded in that multipart
+    /// field, or in the one its value names (`attach://<name>`, as teloxide sends it).
+    pub fn file(&self, field: &str) -> Option<&RecordedFile> {
+        attached(&self.params, &self.files, field)
+    }
+
+    /// The file of a `sendDocument`.
+    pub fn document(&self) -> Option<&RecordedFile> {
+        self.file("document")
+    }
+
+    /// The picture of a `sendPhoto`.
+    pub fn photo(&self) -> Option<&RecordedFile> {
+        self.file("photo")
+    }
+}
+
+/// The upload that parameter `field` stands for: the multipart field of that name, or the
+/// one named by its value `attach://<name>`.
+pub(super) fn attached<'a>(
+    params: &Value,
+    files: &'a [RecordedFile],
+    field: &str,
+) -> Option<&'a RecordedFile> {
+    let named = params
+        .get(field)
+        .and_then(Value::as_str)
+        .and_then(|v| v.strip_prefix("attach://"));
+    files
+        .iter()
+        .find(|f| f.field == field || Some(f.field.as_str()) == named)
 }
 
 pub(super) fn keyboard_data(markup: Option<&Value>) -> Vec<String> {
@@ -306,6 +338,8 @@ pub struct StoredMessage {
     pub date: i64,
     pub edits: u32,
     pub document: Option<RecordedFile>,
+    /// The picture of a `sendPhoto` (the text is its caption).
+    pub photo: Option<RecordedFile>,
     /// The forum topic it belongs to (its `message_thread_id`); `None`: General, or a chat
     /// without topics.
     pub thread: Option<i64>,
@@ -345,6 +379,7 @@ impl StoredMessage {
         if self.edits > 0 {
             v["edit_date"] = json!(self.date);
         }
+        super::files::render_upload(&mut v, self);
         v
     }
 

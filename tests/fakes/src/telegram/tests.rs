@@ -1,4 +1,4 @@
-//! Tests of the fake Telegram over HTTP: flood limits and forum topics.
+//! Tests of the fake Telegram over HTTP: flood limits, forum topics and uploads.
 
 use super::*;
 use crate::http_client::{Reply, request};
@@ -330,5 +330,151 @@ async fn the_topic_creation_message_cannot_be_deleted() -> anyhow::Result<()> {
     .await?;
     assert_eq!(r.status, 400);
     assert!(fake.message(forum.id, topic).is_some());
+    Ok(())
+}
+
+/// A multipart upload (as teloxide sends sendDocument and sendPhoto): text fields, then one
+/// file in `field`.
+async fn upload(
+    fake: &FakeTelegram,
+    method: &str,
+    fields: &[(&str, &str)],
+    file: (&str, &str, &[u8]),
+) -> anyhow::Result<(u16, Value)> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    const BOUNDARY: &str = "fakeboundary7MA4YWxkTrZu0gW";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend_from_slice(
+            format!(
+                "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n"
+            )
+            .as_bytes(),
+        );
+    }
+    let (field, file_name, bytes) = file;
+    body.extend_from_slice(
+        format!(
+            "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; \
+             filename=\"{file_name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+    let head = format!(
+        "POST /bot{}/{method} HTTP/1.1\r\nHost: {}\r\n\
+         Content-Type: multipart/form-data; boundary={BOUNDARY}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        fake.token(),
+        fake.addr,
+        body.len()
+    );
+    let mut stream = tokio::net::TcpStream::connect(fake.addr).await?;
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(&body).await?;
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await?;
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, rest) = text
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| anyhow::anyhow!("no header end"))?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| anyhow::anyhow!("no status"))?;
+    Ok((status, serde_json::from_str(rest)?))
+}
+
+/// A PNG header of `width` × `height` (the fake reads no further).
+fn png(width: u32, height: u32) -> Vec<u8> {
+    let mut bytes = PNG_SIGNATURE.to_vec();
+    bytes.extend_from_slice(&13u32.to_be_bytes());
+    bytes.extend_from_slice(b"IHDR");
+    bytes.extend_from_slice(&width.to_be_bytes());
+    bytes.extend_from_slice(&height.to_be_bytes());
+    bytes.extend_from_slice(&[8, 2, 0, 0, 0, 0, 0, 0, 0]);
+    bytes
+}
+
+#[tokio::test]
+async fn photos_and_documents_are_uploads_with_a_caption() -> anyhow::Result<()> {
+    let fake = FakeTelegram::start_with(group_limits_only()).await?;
+    let chart = png(640, 360);
+    let (status, answer) = upload(
+        &fake,
+        "sendPhoto",
+        &[("chat_id", "-1009"), ("caption", "🎲 Würfelstatistik")],
+        ("photo", "wuerfelstatistik.png", &chart),
+    )
+    .await?;
+    assert_eq!(status, 200, "{answer}");
+    let message = &answer["result"];
+    assert_eq!(message["caption"], "🎲 Würfelstatistik");
+    assert!(message.get("text").is_none());
+    assert_eq!(message["photo"][0]["width"], 640);
+    assert_eq!(message["photo"][0]["height"], 360);
+    let id = message["message_id"].as_i64().expect("id");
+    let stored = fake.message(-1009, id).expect("stored");
+    assert_eq!(stored.photo.map(|p| p.content), Some(chart.clone()));
+    let recorded = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.is("sendPhoto"))
+        .expect("recorded");
+    let photo = recorded.photo().expect("the photo");
+    assert_eq!(photo.file_name.as_deref(), Some("wuerfelstatistik.png"));
+    assert_eq!(photo.content, chart);
+    assert_eq!(recorded.text(), Some("🎲 Würfelstatistik"));
+    assert!(recorded.is_write());
+
+    // Telegram refuses what is no picture, and captions over 1024 characters.
+    let (status, answer) = upload(
+        &fake,
+        "sendPhoto",
+        &[("chat_id", "-1009")],
+        ("photo", "x.png", b"not a picture"),
+    )
+    .await?;
+    assert_eq!(status, 400);
+    assert_eq!(answer["description"], "Bad Request: IMAGE_PROCESS_FAILED");
+    let long = "x".repeat(MAX_CAPTION + 1);
+    let (status, answer) = upload(
+        &fake,
+        "sendDocument",
+        &[("chat_id", "-1009"), ("caption", &long)],
+        ("document", "a.json", b"{}"),
+    )
+    .await?;
+    assert_eq!(status, 400);
+    assert_eq!(
+        answer["description"],
+        "Bad Request: message caption is too long"
+    );
+    // teloxide names the file's field in the parameter: `document=attach://<field>`.
+    let (status, answer) = upload(
+        &fake,
+        "sendDocument",
+        &[
+            ("chat_id", "-1009"),
+            ("caption", "Spiel 4"),
+            ("document", "attach://f00d"),
+        ],
+        ("f00d", "schocken-spiel-4.json", b"{}"),
+    )
+    .await?;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["result"]["document"]["file_name"],
+        "schocken-spiel-4.json"
+    );
+    assert_eq!(answer["result"]["caption"], "Spiel 4");
+    let recorded = fake.requests().pop().expect("recorded");
+    assert_eq!(
+        recorded.document().map(|d| d.content.as_slice()),
+        Some(&b"{}"[..])
+    );
+    assert_eq!(png_size(&png(3, 2)), Some((3, 2)));
     Ok(())
 }

@@ -85,6 +85,7 @@ impl FakeTelegram {
                 date: now_secs(),
                 edits: 0,
                 document: None,
+                photo: None,
                 thread: Some(id),
                 reply_to: None,
                 service: Some(json!({
