@@ -14,6 +14,7 @@ use common::discord::{
     Play, answer, assert_untouched, is_move_button, posted_table, run_click, run_slash, slash,
     table_message, table_shows, user, wait_message,
 };
+use common::proof::{game_number, hex_after};
 use common::{DISCORD_TOKEN, Db, WAIT, current_player};
 use schocken_fakes::discord::{Answer, Call, FakeDiscord, FakeUser, PNG_SIGNATURE, Slash};
 use std::time::{Duration, Instant};
@@ -21,22 +22,6 @@ use std::time::{Duration, Instant};
 /// Anna may set the rules (Manage Server); Ben plays along.
 fn players() -> [FakeUser; 2] {
     [user(11, "Anna").manage_guild(), user(12, "Ben")]
-}
-
-/// The 64 hex characters after `label` in `text`.
-fn hex_after(text: &str, label: &str) -> Option<String> {
-    let start = text.find(label)? + label.len();
-    let hex: String = text[start..].chars().take(64).collect();
-    (hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit())).then_some(hex)
-}
-
-/// The game number on the table's proof line (`🔐 Prüfbare Würfel · Spiel 7 · …`).
-fn game_number(text: &str) -> i64 {
-    text.lines()
-        .find(|l| l.starts_with("🔐"))
-        .and_then(|l| l.split(" · ").find_map(|p| p.strip_prefix("Spiel ")))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no game number in:\n{text}"))
 }
 
 /// A short game (two Deckel), opened by Anna, Ben at the table: (a) the lobby shows the

@@ -9,6 +9,7 @@
 mod common;
 
 use bot_core::engine::proof::GameRecord;
+use common::proof::{game_number, hex_after};
 use common::telegram::{
     self, PrivatePlay, assert_within_limits, button, command, command_answer, press,
     start_all_privately, table_message, version, wait_table,
@@ -21,22 +22,6 @@ fn anna() -> TgUser {
 }
 fn ben() -> TgUser {
     TgUser::new(202, "Ben")
-}
-
-/// The 64 hex characters after `label` in `text`.
-fn hex_after(text: &str, label: &str) -> Option<String> {
-    let start = text.find(label)? + label.len();
-    let hex: String = text[start..].chars().take(64).collect();
-    (hex.len() == 64 && hex.bytes().all(|b| b.is_ascii_hexdigit())).then_some(hex)
-}
-
-/// The game number on the table's proof line (`🔐 Prüfbare Würfel · Spiel 7 · …`).
-fn game_number(text: &str) -> i64 {
-    text.lines()
-        .find(|l| l.starts_with("🔐"))
-        .and_then(|l| l.split(" · ").find_map(|p| p.strip_prefix("Spiel ")))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no game number in:\n{text}"))
 }
 
 /// Whether a request the bot made carries `needle` anywhere: its parameters (texts,

@@ -7,6 +7,7 @@
 
 pub mod discord;
 pub mod hostile;
+pub mod proof;
 pub mod telegram;
 
 use bot_core::config::Config;
