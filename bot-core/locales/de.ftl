@@ -411,6 +411,7 @@ error-blind-after-look = Blind geht nur, bevor du unter den Becher schaust.
 error-throw-in-off = Einwürfeln ist nach diesen Regeln nicht erlaubt.
 error-not-out = Einwürfeln kann nur, wer raus ist.
 error-already-throwing-in = Du würfelst dich schon ein.
+error-real-dice = Bei diesem Spiel fallen die Würfel am echten Tisch – trag stattdessen die ganze Runde ein.
 
 ## Inhalte
 content-debts-title = 🍺 Offene Runden:

@@ -408,6 +408,7 @@ error-blind-after-look = Blind works only before you look under the cup.
 error-throw-in-off = These rules do not allow throwing in.
 error-not-out = Only a player who is out can throw in.
 error-already-throwing-in = You are already throwing in.
+error-real-dice = This game's dice fall on a real table – enter the whole round instead.
 
 ## Content
 content-debts-title = 🍺 Rounds owed:

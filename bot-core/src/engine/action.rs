@@ -144,6 +144,8 @@ pub enum ActionError {
     NotOut,
     #[error("the player is already throwing in")]
     AlreadyThrowingIn,
+    #[error("this game's dice fall on a real table: enter the round instead")]
+    RealDice,
 }
 
 /// Why a game could not be started.
@@ -157,4 +159,6 @@ pub enum StartError {
     EmptyName,
     #[error("player name `{0}` appears twice")]
     DuplicateName(String),
+    #[error("the starter must be one of the players")]
+    NoSuchStarter,
 }

@@ -60,6 +60,24 @@ pub struct RoundSummary {
     pub half_lost_by: Option<Seat>,
 }
 
+/// A round of a tally game of which only the outcome was entered: who got how many Deckel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnteredPenalty {
+    pub part: Part,
+    pub number: u32,
+    pub starter: Seat,
+    pub loser: Seat,
+    /// Who handed them over (the round's winner, once the stock is empty).
+    pub from: Option<Seat>,
+    /// The Deckel entered (every Deckel for Schock aus).
+    pub penalty: u8,
+    pub moved: u8,
+    pub source: Source,
+    pub stock: u8,
+    pub out: Vec<Seat>,
+    pub half_lost_by: Option<Seat>,
+}
+
 /// Titles without effect on scoring.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -161,6 +179,8 @@ pub enum Event {
         seat: Seat,
     },
     RoundScored(Box<RoundSummary>),
+    /// A tally round entered by its outcome only.
+    PenaltyEntered(Box<EnteredPenalty>),
     PartLost {
         part: Part,
         seat: Seat,

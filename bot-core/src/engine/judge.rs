@@ -2,8 +2,8 @@
 //! Input and output are plain data with a stable JSON form.
 
 use super::eval::Evaluation;
-use super::rules::{Extra, ExtraSet, FlipOnLastThrow, RuleSet, RulesError};
-use super::score::{FinalThrow, RoundOutcome, score_round};
+use super::rules::{Extra, ExtraSet, RuleSet, RulesError};
+use super::score::{FinalThrow, RoundOutcome, ThrowProblem, check_round_throws, score_round};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -142,9 +142,6 @@ impl JudgeRound {
         }
         let mut players: Vec<String> = Vec::with_capacity(input.throws.len());
         let mut throws = Vec::with_capacity(input.throws.len());
-        let mut limit = 3u8;
-        let bonus =
-            u8::from(rules.sixes && rules.flip_on_last_throw == FlipOnLastThrow::ExtraThrow);
         for (index, t) in input.throws.iter().enumerate() {
             let name = t.player.trim().to_string();
             if name.is_empty() {
@@ -165,41 +162,37 @@ impl JudgeRound {
                     value: *v,
                 });
             }
-            let max = if index == 0 { 3 + bonus } else { limit + bonus };
-            if t.throws < 1 || (index == 0 && t.throws > i64::from(max)) {
-                return Err(JudgeError::ThrowCount {
-                    player: name,
-                    throws: t.throws,
-                    max,
-                });
-            }
-            if index > 0 && t.throws > i64::from(max) {
-                return Err(JudgeError::OverLimit {
-                    player: name,
-                    throws: t.throws,
-                    limit,
-                });
-            }
-            if index == 0 {
-                // R-RND-2: the starter's throws (without a bonus throw) are the limit.
-                limit = (t.throws as u8).min(3);
-            }
-            if t.blind {
-                if !rules.blind {
-                    return Err(JudgeError::BlindNotAllowed { player: name });
-                }
-                if t.throws != 1 || !t.hand {
-                    return Err(JudgeError::BlindNotSingle { player: name });
-                }
-            }
             throws.push(FinalThrow {
                 dice: [t.dice[0] as u8, t.dice[1] as u8, t.dice[2] as u8],
-                throws: t.throws as u8,
+                // Out of range stays out of range: the check below names the count given.
+                throws: u8::try_from(t.throws.clamp(0, 255)).unwrap_or(u8::MAX),
                 hand: t.hand,
                 blind: t.blind,
             });
             players.push(name);
         }
+        check_round_throws(&rules, &throws).map_err(|(index, problem)| {
+            let player = players[index].clone();
+            let given = input.throws[index].throws;
+            match problem {
+                ThrowProblem::DieValue { value } => JudgeError::DieValue {
+                    player,
+                    value: i64::from(value),
+                },
+                ThrowProblem::ThrowCount { max, .. } => JudgeError::ThrowCount {
+                    player,
+                    throws: given,
+                    max,
+                },
+                ThrowProblem::OverLimit { limit, .. } => JudgeError::OverLimit {
+                    player,
+                    throws: given,
+                    limit,
+                },
+                ThrowProblem::BlindNotAllowed => JudgeError::BlindNotAllowed { player },
+                ThrowProblem::BlindNotSingle => JudgeError::BlindNotSingle { player },
+            }
+        })?;
 
         let total = rules.deckel;
         let stock = match input.stock {

@@ -2,11 +2,9 @@
 
 use super::action::Seat;
 use super::rules::{ExtraSet, FlipOnLastThrow, RuleSet};
+pub use super::score::MAX_THROWS;
 use super::score::{DebtReason, FinalThrow};
 use serde::{Deserialize, Serialize};
-
-/// The most throws a starter has (R-RND-2).
-pub const MAX_THROWS: u8 = 3;
 
 /// One player's cup and the dice in front of him.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 //! shared by the round state machine and the `judge` referee.
 
 use super::eval::{Evaluation, Penalty, RankedThrow, ThrowClass, compare_results, evaluate};
-use super::rules::{ExtraSet, RuleSet};
+use super::rules::{ExtraSet, FlipOnLastThrow, RuleSet};
 use serde::{Deserialize, Serialize};
 
 /// One participant's finished throw, in turn order (index 0 is the starter).
@@ -84,6 +84,80 @@ pub struct RoundOutcome {
     pub debts: Vec<(usize, DebtReason)>,
 }
 
+/// The most throws a starter has (R-RND-2).
+pub const MAX_THROWS: u8 = 3;
+
+/// Why a round's finished throws cannot have happened as told (R-RND-2, R-RND-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "problem", rename_all = "snake_case")]
+pub enum ThrowProblem {
+    /// A die shows 1 to 6.
+    DieValue {
+        value: u8,
+    },
+    /// The starter throws 1 to `max` times (every player at least once).
+    ThrowCount {
+        throws: u8,
+        max: u8,
+    },
+    /// More throws than the starter's limit (plus a throw granted by turning sixes).
+    OverLimit {
+        throws: u8,
+        limit: u8,
+    },
+    BlindNotAllowed,
+    /// A blind throw is one throw from the hand.
+    BlindNotSingle,
+}
+
+/// Checks a round's finished throws in turn order (the starter first) as a referee does:
+/// dice, throw counts against the starter's limit (R-RND-2), blind (R-RND-6). Returns the
+/// limit the starter set, or the first problem and whose throw (its index) it is.
+pub fn check_round_throws(
+    rules: &RuleSet,
+    throws: &[FinalThrow],
+) -> Result<u8, (usize, ThrowProblem)> {
+    // Turning sixes on the last throw may grant one more (`extra_throw`).
+    let bonus = u8::from(rules.sixes && rules.flip_on_last_throw == FlipOnLastThrow::ExtraThrow);
+    let mut limit = MAX_THROWS;
+    for (index, t) in throws.iter().enumerate() {
+        if let Some(value) = t.dice.iter().copied().find(|v| !(1..=6).contains(v)) {
+            return Err((index, ThrowProblem::DieValue { value }));
+        }
+        let max = if index == 0 { MAX_THROWS } else { limit } + bonus;
+        if t.throws < 1 || (index == 0 && t.throws > max) {
+            return Err((
+                index,
+                ThrowProblem::ThrowCount {
+                    throws: t.throws,
+                    max,
+                },
+            ));
+        }
+        if t.throws > max {
+            return Err((
+                index,
+                ThrowProblem::OverLimit {
+                    throws: t.throws,
+                    limit,
+                },
+            ));
+        }
+        if index == 0 {
+            limit = t.throws.min(MAX_THROWS);
+        }
+        if t.blind {
+            if !rules.blind {
+                return Err((index, ThrowProblem::BlindNotAllowed));
+            }
+            if t.throws != 1 || !t.hand {
+                return Err((index, ThrowProblem::BlindNotSingle));
+            }
+        }
+    }
+    Ok(limit)
+}
+
 /// Ranks the finished throws of a round, best first (R-RANK-3, R-RANK-5).
 pub fn rank_throws(throws: &[FinalThrow], rules: &RuleSet, extras: ExtraSet) -> Vec<RankedThrow> {
     throws
@@ -136,9 +210,67 @@ pub fn score_round(
         Penalty::Deckel(p) => p,
     };
 
+    let moved = move_deckel(
+        rules,
+        stock,
+        holdings,
+        Some(winner),
+        loser,
+        penalty,
+        best.class == ThrowClass::SchockAus,
+    );
+    let debts = throws
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| throw_debt(t.dice, t.hand, rules).map(|r| (i, r)))
+        .collect();
+
+    RoundOutcome {
+        ranking,
+        evaluations: ranked.iter().map(|r| r.eval).collect(),
+        winner,
+        loser,
+        best,
+        penalty,
+        moved: moved.moved,
+        source: moved.source,
+        stock_after: moved.stock_after,
+        holdings_after: moved.holdings_after,
+        out: moved.out,
+        half_lost_by: moved.half_lost_by,
+        debts,
+    }
+}
+
+/// Where a round's Deckel went. Indices refer to the participants' order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovedDeckel {
+    pub moved: u8,
+    pub source: Source,
+    pub stock_after: u8,
+    pub holdings_after: Vec<u8>,
+    /// Participants out of the half after this round (R-SCORE-4).
+    pub out: Vec<usize>,
+    /// The participant holding every Deckel, if the half (or final) is over (R-SCORE-6).
+    pub half_lost_by: Option<usize>,
+}
+
+/// Moves a round's `penalty` to its `loser` (R-SCORE-2, R-SCORE-3): from the stock while it
+/// holds any, else from the `winner` (none named: nothing moves); with `schock_aus` every
+/// Deckel. `holdings` are the participants'. Shared by scored rounds and by a penalty
+/// entered at a real table.
+pub fn move_deckel(
+    rules: &RuleSet,
+    stock: u8,
+    holdings: &[u8],
+    winner: Option<usize>,
+    loser: usize,
+    penalty: u8,
+    schock_aus: bool,
+) -> MovedDeckel {
     let mut holdings_after = holdings.to_vec();
     let mut stock_after = stock;
-    let (moved, source) = if best.class == ThrowClass::SchockAus {
+    let (moved, source) = if schock_aus {
         let before = holdings_after[loser];
         for (i, h) in holdings_after.iter_mut().enumerate() {
             if i != loser {
@@ -155,39 +287,27 @@ pub fn score_round(
         holdings_after[loser] += n;
         (n, Source::Stock)
     } else {
-        let n = penalty.min(holdings_after[winner]);
-        holdings_after[winner] -= n;
+        let n = winner.map_or(0, |w| penalty.min(holdings_after[w]));
+        if let Some(w) = winner {
+            holdings_after[w] -= n;
+        }
         holdings_after[loser] += n;
         (n, Source::Winner)
     };
-
     let out = if stock_after == 0 {
-        (0..throws.len())
+        (0..holdings_after.len())
             .filter(|&i| holdings_after[i] == 0)
             .collect()
     } else {
         Vec::new()
     };
-    let half_lost_by = (0..throws.len()).find(|&i| holdings_after[i] >= rules.deckel);
-    let debts = throws
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| throw_debt(t.dice, t.hand, rules).map(|r| (i, r)))
-        .collect();
-
-    RoundOutcome {
-        ranking,
-        evaluations: ranked.iter().map(|r| r.eval).collect(),
-        winner,
-        loser,
-        best,
-        penalty,
+    let half_lost_by = (0..holdings_after.len()).find(|&i| holdings_after[i] >= rules.deckel);
+    MovedDeckel {
         moved,
         source,
         stock_after,
         holdings_after,
         out,
         half_lost_by,
-        debts,
     }
 }

@@ -119,6 +119,7 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
             ActionError::ThrowInNotAllowed => tr(lang, "error-throw-in-off", &[]),
             ActionError::NotOut => tr(lang, "error-not-out", &[]),
             ActionError::AlreadyThrowingIn => tr(lang, "error-already-throwing-in", &[]),
+            ActionError::RealDice => tr(lang, "error-real-dice", &[]),
         },
     }
 }

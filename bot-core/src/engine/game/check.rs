@@ -75,6 +75,10 @@ impl Game {
             }
             _ => {}
         }
+        if self.mode == super::DiceMode::Tally {
+            // The dice fall on the real table (the starter's announcing is above).
+            return Err(ActionError::RealDice);
+        }
         if round.announcing {
             // The starter's "throw" starts the round without extras; nothing else is possible.
             return if *action == Action::Throw && seat == round.starter {

@@ -1,13 +1,13 @@
 //! Parts and rounds: the roll-off's halves and the final, dealing, standing, scoring a
 //! round, a lost half, the game's end (R-GAME-*, R-RND-*, R-SCORE-*).
 
-use super::{Game, roll3};
+use super::{DiceMode, Game, roll3};
 use crate::engine::action::Seat;
 use crate::engine::dice::DiceRoller;
 use crate::engine::event::{Event, GameResult, Part, RevealedThrow, RoundSummary, Title};
 use crate::engine::round::{Cup, Round};
 use crate::engine::rules::ExtraSet;
-use crate::engine::score::{DebtReason, Source, score_round};
+use crate::engine::score::{DebtReason, FinalThrow, Source, score_round};
 
 impl Game {
     pub(super) fn start_part<R: DiceRoller + ?Sized>(
@@ -68,6 +68,11 @@ impl Game {
 
     /// R-RND-1: every participant throws once under the cup.
     pub(super) fn deal<R: DiceRoller + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
+        if self.mode == DiceMode::Tally {
+            // The dice fall on the real table; the round is entered whole when it is over.
+            self.round.announcing = false;
+            return;
+        }
         let starter = self.round.starter;
         let throw_ins = std::mem::take(&mut self.throw_ins);
         let participants: Vec<(Seat, bool)> = self
@@ -101,7 +106,7 @@ impl Game {
     /// finished round and moves on.
     pub(super) fn settle<R: DiceRoller + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
         loop {
-            if self.result.is_some() || self.round.announcing {
+            if self.result.is_some() || self.round.announcing || self.mode == DiceMode::Tally {
                 return;
             }
             let before = self.round.turn;
@@ -164,16 +169,35 @@ impl Game {
 
     /// R-RND-5, R-SCORE-*: reveal, score, move Deckel, end the half or begin the next round.
     pub(super) fn score<R: DiceRoller + ?Sized>(&mut self, rng: &mut R, events: &mut Vec<Event>) {
-        let round = &self.round;
-        let throws: Vec<_> = round.cups.iter().map(Cup::final_throw).collect();
-        let holdings: Vec<u8> = round.cups.iter().map(|c| self.holdings(c.seat)).collect();
-        let outcome = score_round(&self.rules, round.extras, self.stock, &holdings, &throws);
-        let seat_at = |i: usize| round.cups[i].seat;
+        let throws: Vec<(Seat, FinalThrow)> = self
+            .round
+            .cups
+            .iter()
+            .map(|c| (c.seat, c.final_throw()))
+            .collect();
+        let seen_debts: Vec<(Seat, DebtReason)> = self
+            .round
+            .cups
+            .iter()
+            .flat_map(|c| c.seen_debts.iter().map(|r| (c.seat, *r)))
+            .collect();
+        self.score_throws(&throws, seen_debts, rng, events);
+    }
 
-        let mut new_debts: Vec<(Seat, DebtReason)> = Vec::new();
-        for cup in &round.cups {
-            new_debts.extend(cup.seen_debts.iter().map(|r| (cup.seat, *r)));
-        }
+    /// Scores the round's final `throws` (in turn order), adds the debts they cause to
+    /// `new_debts`, moves the Deckel and goes on to the next round or part.
+    pub(super) fn score_throws<R: DiceRoller + ?Sized>(
+        &mut self,
+        throws: &[(Seat, FinalThrow)],
+        mut new_debts: Vec<(Seat, DebtReason)>,
+        rng: &mut R,
+        events: &mut Vec<Event>,
+    ) {
+        let round = &self.round;
+        let finals: Vec<FinalThrow> = throws.iter().map(|(_, t)| *t).collect();
+        let holdings: Vec<u8> = throws.iter().map(|(s, _)| self.holdings(*s)).collect();
+        let outcome = score_round(&self.rules, round.extras, self.stock, &holdings, &finals);
+        let seat_at = |i: usize| throws[i].0;
         new_debts.extend(outcome.debts.iter().map(|(i, r)| (seat_at(*i), *r)));
 
         let summary = RoundSummary {
@@ -182,15 +206,14 @@ impl Game {
             starter: round.starter,
             limit: round.limit.unwrap_or(1),
             extras: round.extras,
-            throws: round
-                .cups
+            throws: throws
                 .iter()
                 .enumerate()
-                .map(|(i, c)| RevealedThrow {
-                    seat: c.seat,
+                .map(|(i, (seat, t))| RevealedThrow {
+                    seat: *seat,
                     eval: outcome.evaluations[i],
-                    throws: c.throws,
-                    blind: c.blind,
+                    throws: t.throws,
+                    blind: t.blind,
                     deckel: outcome.holdings_after[i],
                 })
                 .collect(),
@@ -208,8 +231,8 @@ impl Game {
             // R-SCORE-3: every Deckel, wherever it was, goes to the loser.
             self.holdings.iter_mut().for_each(|h| *h = 0);
         }
-        for (i, cup) in round.cups.iter().enumerate() {
-            self.holdings[cup.seat.index()] = outcome.holdings_after[i];
+        for (i, (seat, _)) in throws.iter().enumerate() {
+            self.holdings[seat.index()] = outcome.holdings_after[i];
         }
         self.stock = outcome.stock_after;
         self.rounds_played += 1;

@@ -38,7 +38,8 @@ impl Game {
         let next = Seat(((seat.index() + 1) % self.players.len()) as u8);
         let next_starter = self.next_active(next).unwrap_or(next);
         let round = &mut self.round;
-        if round.announcing {
+        if round.announcing || round.cups.is_empty() {
+            // Nothing dealt (announcing, or a tally round): the next player starts instead.
             if round.starter == seat {
                 round.starter = next_starter;
             }

@@ -15,6 +15,9 @@ mod check;
 mod flow;
 mod leave;
 mod perform;
+mod tally;
+
+pub use tally::{EnteredThrow, RoundEntry, TallyError};
 
 /// The most players at one table (a pub table; also what a chat message can show).
 pub const MAX_PLAYERS: usize = 10;
@@ -24,6 +27,28 @@ pub const MAX_PLAYERS: usize = 10;
 pub struct Player {
     pub name: String,
     pub left: bool,
+}
+
+/// Where a game's dice fall.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceMode {
+    /// The bot throws every die.
+    #[default]
+    Rolled,
+    /// On a real table; rounds are entered whole ([`RoundEntry`]).
+    Tally,
+}
+
+/// The dice of a tally game, which never deals: the engine never throws there. Were it
+/// ever asked, every die would show 1 (and debug builds stop).
+struct NoDice;
+
+impl DiceRoller for NoDice {
+    fn roll_die(&mut self) -> u8 {
+        debug_assert!(false, "a tally game threw a die");
+        1
+    }
 }
 
 /// A whole game (Partie).
@@ -45,6 +70,8 @@ pub struct Game {
     debts: Vec<(Seat, DebtReason)>,
     result: Option<GameResult>,
     rounds_played: u32,
+    #[serde(default)]
+    mode: DiceMode,
 }
 
 /// A throw of all three dice by `seat`.
@@ -81,8 +108,23 @@ impl Game {
             }
             contenders = tied;
         };
-        let deckel = rules.deckel;
-        let mut game = Game {
+        let mut game = Game::seated(rules, names, starter, DiceMode::Rolled)?;
+        game.start_part(Part::Half1, starter, rng, &mut events);
+        Ok((game, events))
+    }
+
+    /// The players seated, the first round's starter known; nothing dealt yet.
+    fn seated(
+        rules: RuleSet,
+        names: &[String],
+        starter: Seat,
+        mode: DiceMode,
+    ) -> Result<Game, StartError> {
+        validate_names(names)?;
+        if starter.index() >= names.len() {
+            return Err(StartError::NoSuchStarter);
+        }
+        Ok(Game {
             players: names
                 .iter()
                 .map(|n| Player {
@@ -91,9 +133,9 @@ impl Game {
                 })
                 .collect(),
             holdings: vec![0; names.len()],
-            rules,
             part: Part::Half1,
-            stock: deckel,
+            stock: rules.deckel,
+            rules,
             half_losers: Vec::new(),
             finalists: None,
             round: Round {
@@ -110,9 +152,8 @@ impl Game {
             debts: Vec::new(),
             result: None,
             rounds_played: 0,
-        };
-        game.start_part(Part::Half1, starter, rng, &mut events);
-        Ok((game, events))
+            mode,
+        })
     }
 
     // ----- accessors -------------------------------------------------------------------
