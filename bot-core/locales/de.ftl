@@ -571,3 +571,40 @@ console-keys =
     verify [Nr.] = Würfel eines Spiels nachrechnen · fairness = Würfelstatistik
     regeln [Variante schalter=wert] · zeitzone ZONE · raus NAME · aussteigen · ende · judge TEXT · q = Pause
     Als anderer Spieler: NAME: Befehl (z. B. „Ben: bezahlt Anna“)
+
+## Zählmodus (echte Würfel)
+error-tally-not-tally = Bei diesem Spiel würfelt der Bot selbst – Runden trägt man nur bei einem Spiel mit echten Würfeln ein.
+error-tally-not-in-round = { $name } spielt diese Runde nicht mit.
+error-tally-twice = { $name } steht zweimal in der Zeile.
+error-tally-missing = { $name } spielt diese Runde mit, fehlt aber in der Zeile.
+error-tally-order = Bitte in Wurfreihenfolge, der Anfänger vorn: { $names }.
+error-tally-die = { $name }: Ein Würfel zeigt 1 bis 6, nicht { $value }.
+error-tally-throw-count = { $name }: Mit { $throws ->
+    [one] einem Wurf
+   *[other] { $throws } Würfen
+} geht das nicht – möglich { $max ->
+    [one] ist nur ein Wurf
+   *[other] sind 1 bis { $max } Würfe
+}.
+error-tally-over-limit = { $name }: { $throws ->
+    [one] ein Wurf ist
+   *[other] { $throws } Würfe sind
+} mehr als die Vorlage ({ $limit ->
+    [one] ein Wurf
+   *[other] { $limit } Würfe
+}).
+error-tally-blind-off = { $name }: Blind gibt es bei diesen Regeln nicht.
+error-tally-blind-single = { $name }: Blind ist ein einziger Wurf aus der Hand.
+error-tally-penalty = Eine Runde kostet 1 bis { $max } Deckel.
+error-tally-from-stock = Solange der Stock Deckel hat, kommen sie aus dem Stock – ohne „von …“.
+error-tally-from-missing = Der Stock ist leer: Sag, von wem die Deckel kommen, z. B. „Anna 4 von Ben“.
+error-tally-from-loser = Die Deckel kommen vom Gewinner der Runde, nicht vom Verlierer selbst.
+error-starter-by-roll-off = Wer anfängt, entscheidet das Auswürfeln.
+notice-round-entered = { $by } hat die Runde eingetragen.
+notice-round-taken-back = { $by } hat die letzte Runde zurückgenommen.
+table-title-lobby-tally = 🎲 Schocken-Tisch von { $opener } · echte Würfel, der Bot zählt · Regeln: { $rules }
+table-lobby-hint-tally = Mitspielen mit „Mitspielen“; los geht's mit „Los“ (ab 2 Spielern). Gewürfelt wird am echten Tisch, der Bot führt Deckel, Hälften und Bierrunde.
+table-title-tally = 🎲 Schocken mit echten Würfeln · { $part }, Runde { $round } · Regeln: { $rules }
+table-player-plays = spielt mit
+table-tally-turn = { $name } fängt an. Ist die Runde gefallen, tragt sie in Wurfreihenfolge ein, z. B. „{ $example }“ – oder kurz „{ $name } 3“ (bekommt 3 Deckel) bzw. „{ $name } aus“ (Schock aus).
+error-real-dice-game = Spiel { $game } lief mit echten Würfeln – da hat der Bot keine Würfel nachzurechnen.

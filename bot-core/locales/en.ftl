@@ -565,3 +565,40 @@ console-keys =
     verify [no.] = recompute a game's dice · fairness = dice statistics
     rules [preset key=value] · timezone ZONE · kick NAME · leave · end · judge TEXT · q = pause
     As another player: NAME: command (e.g. "Ben: paid Anna")
+
+## Tally mode (real dice)
+error-tally-not-tally = The bot rolls this game's dice itself – rounds are entered only in a game with real dice.
+error-tally-not-in-round = { $name } does not play this round.
+error-tally-twice = { $name } is named twice.
+error-tally-missing = { $name } plays this round but is missing from the line.
+error-tally-order = Please list the round in turn order, the starter first: { $names }.
+error-tally-die = { $name }: a die shows 1 to 6, not { $value }.
+error-tally-throw-count = { $name }: { $throws ->
+    [one] one throw is
+   *[other] { $throws } throws are
+} not possible – { $max ->
+    [one] only one throw
+   *[other] 1 to { $max } throws
+}.
+error-tally-over-limit = { $name }: { $throws ->
+    [one] one throw is
+   *[other] { $throws } throws are
+} more than the starter's limit ({ $limit ->
+    [one] one throw
+   *[other] { $limit } throws
+}).
+error-tally-blind-off = { $name }: these rules have no blind throws.
+error-tally-blind-single = { $name }: a blind throw is a single throw from the hand.
+error-tally-penalty = A round costs 1 to { $max } Deckel.
+error-tally-from-stock = While the stock holds Deckel they come from the stock – leave out “from …”.
+error-tally-from-missing = The stock is empty: say who hands over the Deckel, e.g. “Anna 4 from Ben”.
+error-tally-from-loser = The Deckel come from the round's winner, not from the loser himself.
+error-starter-by-roll-off = The roll-off decides who starts.
+notice-round-entered = { $by } entered the round.
+notice-round-taken-back = { $by } took back the last round.
+table-title-lobby-tally = 🎲 Schocken table of { $opener } · real dice, the bot keeps score · rules: { $rules }
+table-lobby-hint-tally = Join with “Join”; start with “Start” (2 players or more). The dice fall on the real table; the bot keeps the Deckel, halves and the round of beer.
+table-title-tally = 🎲 Schocken with real dice · { $part }, round { $round } · rules: { $rules }
+table-player-plays = plays
+table-tally-turn = { $name } starts. Once the round has fallen, enter it in turn order, e.g. “{ $example }” – or briefly “{ $name } 3” (gets 3 Deckel) or “{ $name } out” (Schock aus).
+error-real-dice-game = Game { $game } was played with real dice – the bot has no dice of its own to check there.

@@ -30,6 +30,7 @@ fn lobby(status: TableStatus, revealed: bool) -> PublicTable {
             server_seed: revealed.then(|| S.into()),
             throws: if revealed { 57 } else { 0 },
         }),
+        tally: false,
     }
 }
 

@@ -25,7 +25,7 @@ pub struct JudgeInput {
     pub throws: Vec<ThrowInput>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ThrowInput {
     pub player: String,

@@ -117,6 +117,12 @@ pub struct TableView {
     /// Every keep the engine accepts from the viewer now (the values of each).
     #[serde(default)]
     pub keep_options: Vec<Vec<u8>>,
+    /// Tally mode: nobody throws here; the round is entered once it fell at the table.
+    #[serde(default)]
+    pub tally: bool,
+    /// Who plays the round to be entered, in turn order (tally mode).
+    #[serde(default)]
+    pub participants: Vec<Seat>,
 }
 
 impl Cup {
@@ -230,6 +236,12 @@ impl Game {
             actions,
             keepable,
             keep_options,
+            tally: self.is_tally(),
+            participants: if self.is_tally() && !self.is_over() {
+                self.participants()
+            } else {
+                Vec::new()
+            },
         }
     }
 }

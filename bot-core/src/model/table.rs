@@ -80,6 +80,22 @@ pub struct Table {
     /// double click).
     #[serde(default)]
     pub moves: Vec<RecentMove>,
+    /// Tally mode: the dice fall on a real table and rounds are entered whole.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tally: bool,
+    /// The game as it was before the last entered round (tally mode), for an undo.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entered: Option<Box<EnteredRound>>,
+}
+
+/// The last round entered at a tally table, so that it can be taken back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnteredRound {
+    /// The game before the round.
+    pub before: Game,
+    pub by: UserId,
+    /// When it was entered (unix ms).
+    pub at: i64,
 }
 
 /// A game's provably fair dice (see [`crate::engine::fair`]): the secret seed, its public

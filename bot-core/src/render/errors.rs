@@ -37,6 +37,11 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
         ServiceError::BadButton => tr(lang, "error-bad-button", &[]),
         ServiceError::Rules(r) => text::rules_error(lang, r),
         ServiceError::Judge(j) => text::judge_error(lang, j),
+        ServiceError::Tally(e) => super::tally::tally_error_text(e, t, lang),
+        ServiceError::RealDiceGame { game } => {
+            tr(lang, "error-real-dice-game", &[("game", arg_num(*game))])
+        }
+        ServiceError::StarterByRollOff => tr(lang, "error-starter-by-roll-off", &[]),
         ServiceError::JudgeSyntax(part) => tr(lang, "error-judge-syntax", &[("part", a(part))]),
         ServiceError::TimerRange => tr(lang, "error-timer-range", &[]),
         ServiceError::UnknownTimeZone { zone } => {

@@ -47,36 +47,18 @@ pub(super) fn reveal_lines(s: &RoundSummary, t: &PublicTable, lang: Lang) -> Vec
             ],
         ));
     }
-    let loser = arg_text(seat_name(t, s.loser));
-    let winner = arg_text(seat_name(t, s.winner));
-    let moved = arg_text(text::deckel(lang, s.moved));
-    lines.push(match s.source {
-        Source::All => tr(lang, "reveal-all", &[("loser", loser)]),
-        _ if s.moved == 0 => tr(lang, "reveal-nothing", &[]),
-        Source::Stock => tr(
-            lang,
-            "reveal-stock",
-            &[
-                ("loser", loser),
-                ("moved", moved),
-                ("stock", arg_num(s.stock)),
-            ],
-        ),
-        Source::Winner => tr(
-            lang,
-            "reveal-winner",
-            &[("loser", loser), ("moved", moved), ("winner", winner)],
-        ),
-    });
-    // Who lost the half is its own notice (the part's end), not part of the round.
-    if s.half_lost_by.is_none() && !s.out.is_empty() {
-        let names: Vec<String> = s.out.iter().map(|seat| seat_name(t, *seat)).collect();
-        lines.push(tr(
-            lang,
-            "reveal-out",
-            &[("names", arg_text(names.join(", ")))],
-        ));
-    }
+    lines.push(moved_line(
+        t,
+        lang,
+        Moved {
+            loser: s.loser,
+            winner: Some(s.winner),
+            moved: s.moved,
+            source: s.source,
+            stock: s.stock,
+        },
+    ));
+    lines.extend(out_line(t, lang, &s.out, s.half_lost_by));
     lines
 }
 
@@ -93,6 +75,8 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
             tr(lang, "notice-kicked", &[("name", a(name)), ("by", a(by))])
         }
         Notice::Started => tr(lang, "notice-started", &[]),
+        Notice::RoundEntered { by } => tr(lang, "notice-round-entered", &[("by", a(by))]),
+        Notice::RoundTakenBack { by } => tr(lang, "notice-round-taken-back", &[("by", a(by))]),
         Notice::Ended { by } => tr(lang, "notice-ended", &[("by", a(by))]),
         Notice::IdleClosed => tr(lang, "notice-idle", &[]),
         Notice::TimedOut { name } => tr(lang, "notice-timed-out", &[("name", a(name))]),
@@ -145,6 +129,62 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
 }
 
 /// A game event as one public line; `None` for what the table message or nobody shows.
+/// Where a round's Deckel went.
+pub(super) struct Moved {
+    pub loser: Seat,
+    pub winner: Option<Seat>,
+    pub moved: u8,
+    pub source: Source,
+    pub stock: u8,
+}
+
+/// `→ Ben bekommt 3 Deckel aus dem Stock (im Stock: 10).` and its kin.
+pub(super) fn moved_line(t: &PublicTable, lang: Lang, m: Moved) -> String {
+    let loser = arg_text(seat_name(t, m.loser));
+    let moved = arg_text(text::deckel(lang, m.moved));
+    match (m.source, m.winner) {
+        (Source::All, _) => tr(lang, "reveal-all", &[("loser", loser)]),
+        _ if m.moved == 0 => tr(lang, "reveal-nothing", &[]),
+        (Source::Stock, _) | (Source::Winner, None) => tr(
+            lang,
+            "reveal-stock",
+            &[
+                ("loser", loser),
+                ("moved", moved),
+                ("stock", arg_num(m.stock)),
+            ],
+        ),
+        (Source::Winner, Some(winner)) => tr(
+            lang,
+            "reveal-winner",
+            &[
+                ("loser", loser),
+                ("moved", moved),
+                ("winner", arg_text(seat_name(t, winner))),
+            ],
+        ),
+    }
+}
+
+/// Who is out after a round. Who lost the half is its own notice (the part's end), not
+/// part of the round.
+pub(super) fn out_line(
+    t: &PublicTable,
+    lang: Lang,
+    out: &[Seat],
+    half_lost_by: Option<Seat>,
+) -> Option<String> {
+    if half_lost_by.is_some() || out.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = out.iter().map(|seat| seat_name(t, *seat)).collect();
+    Some(tr(
+        lang,
+        "reveal-out",
+        &[("names", arg_text(names.join(", ")))],
+    ))
+}
+
 fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
     move_text(event, t, lang).or_else(|| game_text(event, t, lang))
 }
@@ -269,6 +309,7 @@ fn move_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
 fn game_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
     let name = |seat: &Seat| arg_text(seat_name(t, *seat));
     Some(match event {
+        Event::PenaltyEntered(entered) => super::tally::entered_lines(entered, t, lang).join("\n"),
         Event::PartLost { part, seat } => tr(
             lang,
             "event-part-lost",

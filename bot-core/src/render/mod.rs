@@ -13,6 +13,7 @@ mod events;
 mod private;
 mod proof;
 mod table;
+mod tally;
 
 pub use content::{content_text, verdict_text};
 pub use errors::error_text;

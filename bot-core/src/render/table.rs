@@ -41,10 +41,15 @@ pub fn table_text(t: &PublicTable, lang: Lang) -> String {
 
 /// A table before its game: who opened it, who sits at it, how to join.
 fn lobby_text(t: &PublicTable, lang: Lang) -> String {
+    let title = if t.tally {
+        "table-title-lobby-tally"
+    } else {
+        "table-title-lobby"
+    };
     let mut lines = vec![
         tr(
             lang,
-            "table-title-lobby",
+            title,
             &[
                 ("opener", arg_text(t.opener.clone())),
                 ("rules", arg_text(t.rules.name.clone())),
@@ -60,6 +65,7 @@ fn lobby_text(t: &PublicTable, lang: Lang) -> String {
         ),
     ];
     match t.status {
+        TableStatus::Lobby if t.tally => lines.push(tr(lang, "table-lobby-hint-tally", &[])),
         TableStatus::Lobby => lines.push(tr(lang, "table-lobby-hint", &[])),
         _ => lines.push(tr(lang, "table-abandoned", &[])),
     }
@@ -69,9 +75,14 @@ fn lobby_text(t: &PublicTable, lang: Lang) -> String {
 
 /// The part and round, the final's pair, the stock and the limit.
 fn header(t: &PublicTable, view: &TableView, lang: Lang) -> Vec<String> {
+    let title = if view.tally {
+        "table-title-tally"
+    } else {
+        "table-title"
+    };
     let mut lines = vec![tr(
         lang,
-        "table-title",
+        title,
         &[
             ("part", arg_text(part_name(lang, view.part))),
             ("round", arg_num(view.round)),
@@ -96,7 +107,8 @@ fn header(t: &PublicTable, view: &TableView, lang: Lang) -> Vec<String> {
             ("total", arg_num(view.deckel_total)),
         ],
     );
-    if view.result.is_none() && !view.announcing {
+    // At a real table the limit is the table's business until the round is entered.
+    if view.result.is_none() && !view.announcing && !view.tally {
         status_line.push_str(" · ");
         status_line.push_str(&match view.limit {
             Some(limit) => tr(lang, "table-limit", &[("limit", arg_num(limit))]),
@@ -130,6 +142,7 @@ fn player_line(p: &PlayerView, view: &TableView, lang: Lang) -> String {
             };
             format!("{} · {state}", cup_text(&cup.dice))
         }
+        _ if view.tally => tr(lang, "table-player-plays", &[]),
         _ => tr(lang, "table-player-waiting", &[]),
     };
     let mut line = tr(
@@ -168,6 +181,7 @@ fn turn_line(t: &PublicTable, view: &TableView, lang: Lang) -> Option<String> {
             }
             None => tr(lang, "table-abandoned", &[]),
         },
+        (None, _) if view.tally && !view.announcing => tally_turn_line(t, view, lang),
         (None, Some(current)) => {
             let name = arg_text(seat_name(t, current));
             if view.announcing {
@@ -187,6 +201,26 @@ fn turn_line(t: &PublicTable, view: &TableView, lang: Lang) -> Option<String> {
     })
 }
 
+/// A tally round: who starts, and how to enter it once it fell, with the players' names
+/// in turn order as the example.
+fn tally_turn_line(t: &PublicTable, view: &TableView, lang: Lang) -> String {
+    const EXAMPLE_THROWS: [&str; 3] = ["665 3", "114 2", "221 1"];
+    let example: Vec<String> = view
+        .participants
+        .iter()
+        .zip(EXAMPLE_THROWS.iter().cycle())
+        .map(|(seat, throw)| format!("{} {throw}", seat_name(t, *seat)))
+        .collect();
+    tr(
+        lang,
+        "table-tally-turn",
+        &[
+            ("name", arg_text(seat_name(t, view.starter))),
+            ("example", arg_text(example.join(", "))),
+        ],
+    )
+}
+
 /// The public table message's buttons (never anything that depends on hidden dice).
 pub fn table_buttons(t: &PublicTable, lang: Lang) -> Vec<Vec<Button>> {
     let b = |action, label: &str, style| {
@@ -197,6 +231,8 @@ pub fn table_buttons(t: &PublicTable, lang: Lang) -> Vec<Vec<Button>> {
             b(ButtonAction::Join, "button-join", ButtonStyle::Primary),
             b(ButtonAction::Start, "button-start", ButtonStyle::Success),
         ]],
+        // Nothing to press at a real table: rounds are entered by command.
+        TableStatus::Running if t.tally => Vec::new(),
         TableStatus::Running => vec![vec![
             b(ButtonAction::Roll, "button-roll", ButtonStyle::Primary),
             b(ButtonAction::Look, "button-look", ButtonStyle::Secondary),

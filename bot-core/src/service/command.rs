@@ -53,10 +53,21 @@ pub enum UserRef {
 pub enum Request {
     /// Open a table in this chat (the opener joins).
     Open,
+    /// Open a table for a game with real dice (tally mode): the bot keeps the score.
+    OpenTally,
     Join,
     Leave,
     /// Start the game: roll-off and first round.
     Start,
+    /// Start a tally game with the player who won the roll-off at the table.
+    StartWith {
+        starter: UserRef,
+    },
+    /// A tally round as the table tells it: `Anna 665 3, Ben 114 3 gebaut, Cem 221`, or
+    /// only who got how many Deckel (`Anna 4`, `Anna 4 von Ben`, `Anna aus`).
+    EnterRound {
+        text: String,
+    },
     /// Seat a computer player (the opener or an admin, before the start).
     AddBot {
         name: String,

@@ -1,7 +1,7 @@
 //! Why the service refused a command. A refused command changes nothing.
 
 use crate::engine::judge::JudgeError;
-use crate::engine::{ActionError, RulesError, StartError};
+use crate::engine::{ActionError, RulesError, StartError, TallyError};
 use thiserror::Error;
 
 /// Something the acting user asked for that cannot be done; shown to him in his language.
@@ -78,8 +78,20 @@ pub enum ServiceError {
     NoSuchGame { game: i64 },
     #[error("this game was stored before provably fair dice")]
     NoProofYet,
+    #[error("{0}")]
+    Tally(TallyError),
+    #[error("game {game} was played with real dice")]
+    RealDiceGame { game: i64 },
+    #[error("the roll-off decides who starts")]
+    StarterByRollOff,
     #[error("the bot could not save this; nothing changed, please try again")]
     Storage,
+}
+
+impl From<TallyError> for ServiceError {
+    fn from(e: TallyError) -> Self {
+        ServiceError::Tally(e)
+    }
 }
 
 impl From<ActionError> for ServiceError {
@@ -98,6 +110,8 @@ impl From<StartError> for ServiceError {
     fn from(e: StartError) -> Self {
         match e {
             StartError::TooManyPlayers { max } => ServiceError::TableFull { max },
+            // The service names the starter from the table's members.
+            StartError::NoSuchStarter => ServiceError::NameMissing,
             // The service names players itself (unique, never empty); only the count is left.
             _ => ServiceError::TooFewPlayers,
         }

@@ -24,6 +24,7 @@ pub mod replies;
 pub mod reply;
 mod settings;
 pub mod table;
+pub mod tally_text;
 mod timers;
 
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -210,7 +211,14 @@ impl Service {
         let reply = match &cmd.request {
             request if request.is_setting() => self.change_settings(cmd, settings, langs).await,
             Request::Paid { debtor } => self.paid(cmd, debtor.as_ref(), slot).await,
-            Request::Undo => self.undo(cmd).await,
+            Request::Undo => {
+                // At a tally table the last entered round goes first; else the ledger's.
+                self.load(&cmd.chat, slot).await?;
+                if table::undoes_round(slot.table.as_ref()) {
+                    return self.table_command(cmd, &settings, slot, langs).await;
+                }
+                self.undo(cmd).await
+            }
             Request::History { page } => self.history(cmd, *page, &settings).await,
             Request::Export => self.export(cmd).await,
             Request::Verify { game } => {

@@ -112,6 +112,7 @@ impl Service {
             seed,
             server_seed: opens.then(|| self.server_seed(seed)),
             turn_ms: self.turn_ms(settings),
+            undo_ms: i64::from(self.config.undo_window_seconds) * 1000,
         })
     }
 

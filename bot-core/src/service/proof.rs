@@ -33,6 +33,9 @@ impl Service {
                     .ok_or(ServiceError::NoTable)?,
             },
         };
+        if table.tally {
+            return Err(ServiceError::RealDiceGame { game: table.id });
+        }
         let report = if table.status.is_open() {
             self.running_proof(cmd, &table).await?
         } else {

@@ -25,6 +25,7 @@ pub fn public_table(table: &Table, zone: &str) -> PublicTable {
         deadline: table.turn_deadline,
         time_zone: zone.to_string(),
         proof: public_proof(table),
+        tally: table.tally,
     }
 }
 

@@ -33,8 +33,10 @@ pub struct PublicTable {
     pub deadline: Option<i64>,
     /// The chat's time zone (IANA name): times are shown in it.
     pub time_zone: String,
-    /// The game's provably fair dice (none for a game from before them).
+    /// The game's provably fair dice (none for a game from before them, or with real dice).
     pub proof: Option<PublicProof>,
+    /// Tally mode: the dice fall on a real table; rounds are entered.
+    pub tally: bool,
 }
 
 /// One player's private view: his cup and what he may do.
@@ -107,6 +109,14 @@ pub enum Notice {
     },
     SeasonClosed {
         season: i64,
+    },
+    /// A seated player entered the round of a real table (tally mode).
+    RoundEntered {
+        by: String,
+    },
+    /// The last entered round was taken back.
+    RoundTakenBack {
+        by: String,
     },
     /// A player set the client seed of the dice.
     ClientSeedSet {

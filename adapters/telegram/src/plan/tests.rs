@@ -29,6 +29,7 @@ fn public(game: &Game) -> PublicTable {
         message_ref: Some(format!("{GROUP}:5")),
         deadline: None,
         time_zone: "Europe/Berlin".into(),
+        tally: false,
     }
 }
 

@@ -1,6 +1,7 @@
 //! A table command, one function per kind of request. On error nothing changes.
 
 use super::progress::{finish_move, play_bots};
+use super::tally;
 use super::{
     DiceProof, MAX_CLIENT_SEED, Member, Table, TableContext, TableOutcome, TableStatus, clean_name,
     find, may_manage, outcome,
@@ -20,10 +21,10 @@ pub fn apply<R: DiceRoller + ?Sized>(
     rng: &mut R,
 ) -> Result<TableOutcome, ServiceError> {
     let open_table = table.filter(|t| t.status.is_open());
-    if cmd.request == Request::Open {
+    if matches!(cmd.request, Request::Open | Request::OpenTally) {
         return match open_table {
             Some(_) => Err(ServiceError::TableExists),
-            None => Ok(open(cmd, ctx)),
+            None => Ok(open(cmd, ctx, cmd.request == Request::OpenTally)),
         };
     }
     let current = match open_table {
@@ -43,7 +44,10 @@ pub fn apply<R: DiceRoller + ?Sized>(
         Request::Leave => leave(table, cmd, ctx, rng),
         Request::Kick { user } => kick(table, cmd, user, ctx, rng),
         Request::End => end(table, cmd),
-        Request::Start => start(table, cmd, ctx, rng),
+        Request::Start => start(table, cmd, None, ctx, rng),
+        Request::StartWith { starter } => start(table, cmd, Some(starter), ctx, rng),
+        Request::EnterRound { text } => tally::enter_round(table, cmd, text, ctx),
+        Request::Undo => tally::undo_round(table, cmd, ctx),
         Request::Seed { text } => set_client_seed(table, cmd, text),
         request => game_move(table, cmd, request, ctx, rng),
     }
@@ -65,7 +69,8 @@ fn check_button(current: &Table, cmd: &Command) -> Result<(), ServiceError> {
     }
 }
 
-fn open(cmd: &Command, ctx: &TableContext) -> TableOutcome {
+/// A new table; with `tally` for a game with real dice (no dice of the bot's to prove).
+fn open(cmd: &Command, ctx: &TableContext, tally: bool) -> TableOutcome {
     let actor = &cmd.actor;
     let mut table = Table {
         id: 0,
@@ -78,7 +83,11 @@ fn open(cmd: &Command, ctx: &TableContext) -> TableOutcome {
         rules: ctx.rules.clone(),
         game: None,
         seed: ctx.seed,
-        proof: ctx.server_seed.clone().map(DiceProof::new),
+        proof: ctx
+            .server_seed
+            .clone()
+            .filter(|_| !tally)
+            .map(DiceProof::new),
         season: ctx.season,
         created_at: ctx.now,
         updated_at: ctx.now,
@@ -87,6 +96,8 @@ fn open(cmd: &Command, ctx: &TableContext) -> TableOutcome {
         pending_stats: Vec::new(),
         round_since: 0,
         moves: Vec::new(),
+        tally,
+        entered: None,
     };
     let name = table.seat(actor.user.clone(), &actor.name, false);
     outcome(table, vec![Notice::Opened { name }])
@@ -197,6 +208,7 @@ fn end(mut table: Table, cmd: &Command) -> Result<TableOutcome, ServiceError> {
 fn start<R: DiceRoller + ?Sized>(
     mut table: Table,
     cmd: &Command,
+    starter: Option<&UserRef>,
     ctx: &TableContext,
     rng: &mut R,
 ) -> Result<TableOutcome, ServiceError> {
@@ -207,12 +219,23 @@ fn start<R: DiceRoller + ?Sized>(
         return Err(ServiceError::NotMember);
     }
     let names: Vec<String> = table.members.iter().map(|m| m.name.clone()).collect();
-    // The client seed is fixed before the first die (the roll-off) falls.
-    let public_id = table.id.to_string();
-    if let Some(proof) = table.proof.as_mut() {
-        proof.client_seed.get_or_insert(public_id);
-    }
-    let (game, events) = Game::start(table.rules.clone(), &names, rng)?;
+    let (game, events) = if table.tally {
+        // The roll-off was at the table: its winner is named, or the seating order begins.
+        let starter = starter
+            .map(|s| find(&table, s).map(|i| Seat(i as u8)))
+            .transpose()?;
+        Game::start_tally(table.rules.clone(), &names, starter)?
+    } else {
+        if starter.is_some() {
+            return Err(ServiceError::StarterByRollOff);
+        }
+        // The client seed is fixed before the first die (the roll-off) falls.
+        let public_id = table.id.to_string();
+        if let Some(proof) = table.proof.as_mut() {
+            proof.client_seed.get_or_insert(public_id);
+        }
+        Game::start(table.rules.clone(), &names, rng)?
+    };
     table.game = Some(game);
     table.status = TableStatus::Running;
     table.version += 1;

@@ -5,10 +5,12 @@
 //! - this file: what a command changed, and who may manage a table;
 //! - [`apply`]: one function per kind of request;
 //! - [`progress`]: what follows a move (computer players, debts, statistics, the timer) and
-//!   the moves nobody made (a turn timer, an idle table).
+//!   the moves nobody made (a turn timer, an idle table);
+//! - [`tally`]: entering and taking back the rounds of a game with real dice.
 
 mod apply;
 mod progress;
+mod tally;
 
 pub use crate::model::table::{
     DiceProof, MAX_CLIENT_SEED, MAX_NAME, Member, NewDebt, RecentMove, Table, TableStatus,
@@ -16,6 +18,7 @@ pub use crate::model::table::{
 };
 pub use apply::apply;
 pub use progress::{close_idle, time_out};
+pub use tally::undoes_round;
 
 use super::command::{Actor, UserRef};
 use super::error::ServiceError;
@@ -52,6 +55,8 @@ pub struct TableContext {
     pub server_seed: Option<ServerSeed>,
     /// Milliseconds per turn; 0 = no timer.
     pub turn_ms: i64,
+    /// How long an entered round may be taken back, in milliseconds.
+    pub undo_ms: i64,
 }
 
 /// Whether `actor` may manage the table (kick, end, seat computer players): an admin of

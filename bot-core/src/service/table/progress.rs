@@ -128,7 +128,8 @@ pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
         };
     }
     table.turn_deadline = match table.current_user() {
-        Some(_) if ctx.turn_ms > 0 && table.status == TableStatus::Running => {
+        // No timer at a real table: nobody there waits for the bot.
+        Some(_) if ctx.turn_ms > 0 && table.status == TableStatus::Running && !table.tally => {
             Some(ctx.now + ctx.turn_ms)
         }
         _ => None,
