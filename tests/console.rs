@@ -392,3 +392,52 @@ fn a_terminal_game_can_be_verified_afterwards() {
         .expect("verify runs");
     assert_eq!(check.status.code(), Some(0), "{check:?}");
 }
+
+/// Issue 12: the terminal as the scorekeeper of a real table (`--tally`): rounds typed as
+/// they fell, refusals that change nothing, an undo, a restart, and the Bierrunde in the
+/// ledger at the end.
+#[test]
+fn a_real_table_is_kept_at_the_terminal_from_first_round_to_bierrunde() {
+    let (_dir, db) = temp_db();
+    let first = play_script(
+        &db,
+        &["--tally", "--players", "Anna,Ben,Cem", "--starter", "Ben"],
+        "Dieter 665 3, Ben 114 2, Cem 221\nBen 665 3, Cem 114 2 gebaut, Anna 221\nq\n",
+    );
+    assert!(first.contains("Schocken mit echten Würfeln"), "{first}");
+    assert!(first.contains("Ben fängt an."), "{first}");
+    assert!(
+        first.contains("Dieter"),
+        "the unknown name is named: {first}"
+    );
+    assert!(first.contains("Anna hat die Runde eingetragen."), "{first}");
+    assert!(first.contains("→ Anna bekommt"), "{first}");
+    assert!(first.contains("Tisch gespeichert"), "{first}");
+    assert!(
+        !first.contains("Commitment"),
+        "real dice need no proof: {first}"
+    );
+
+    // Continued later: a refused line, a round taken back, then Schock aus twice.
+    let second = play_script(
+        &db,
+        &[],
+        "Anna 4 von Ben\nAnna 2\nrückgängig\nCem: r Anna aus\nAnna aus\n",
+    );
+    assert!(second.contains("Hier läuft noch ein Spiel"), "{second}");
+    assert!(
+        second.contains("Solange der Stock Deckel hat, kommen sie aus dem Stock"),
+        "{second}"
+    );
+    assert!(
+        second.contains("Anna hat die letzte Runde zurückgenommen."),
+        "{second}"
+    );
+    assert!(
+        second.contains("Cem hat die Runde eingetragen."),
+        "{second}"
+    );
+    assert!(second.contains("Blattschuss! Anna"), "{second}");
+    let debts = query(&db, "SELECT debtor_name FROM ledger WHERE kind = 'debt'");
+    assert_eq!(debts, [["Anna".to_string()]]);
+}

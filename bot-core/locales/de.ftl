@@ -606,5 +606,11 @@ table-title-lobby-tally = 🎲 Schocken-Tisch von { $opener } · echte Würfel, 
 table-lobby-hint-tally = Mitspielen mit „Mitspielen“; los geht's mit „Los“ (ab 2 Spielern). Gewürfelt wird am echten Tisch, der Bot führt Deckel, Hälften und Bierrunde.
 table-title-tally = 🎲 Schocken mit echten Würfeln · { $part }, Runde { $round } · Regeln: { $rules }
 table-player-plays = spielt mit
-table-tally-turn = { $name } fängt an. Ist die Runde gefallen, tragt sie in Wurfreihenfolge ein, z. B. „{ $example }“ – oder kurz „{ $name } 3“ (bekommt 3 Deckel) bzw. „{ $name } aus“ (Schock aus).
+table-tally-turn = { $name } fängt an. Wenn alle geworfen haben, tragt die Runde in Wurfreihenfolge ein, z. B. „{ $example }“ – oder kurz „{ $name } 3“ (bekommt 3 Deckel) bzw. „{ $name } aus“ (Schock aus).
 error-real-dice-game = Spiel { $game } lief mit echten Würfeln – da hat der Bot keine Würfel nachzurechnen.
+console-tally-prompt = Runde (z. B. „Anna 665 3, Ben 114 2 gebaut“ oder „Anna 4“; ? = Befehle):
+console-tally-keys =
+    Eine Runde eintragen, in Wurfreihenfolge: NAME Würfel [Würfe] [gebaut|blind], … (z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221“)
+    Kurz: NAME N = bekommt N Deckel · NAME N von NAME = vom Gewinner (Stock leer) · NAME aus = Schock aus
+    rückgängig = letzte Runde zurücknehmen · t = Tisch · deckel · verlauf · statistik · export [Datei] · ende · q = Pause
+    a [jule 221 331] = ansagen (als Anfänger: „NAME: a jule“) · e = einwürfeln („NAME: e“)

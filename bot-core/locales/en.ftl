@@ -600,5 +600,11 @@ table-title-lobby-tally = 🎲 Schocken table of { $opener } · real dice, the b
 table-lobby-hint-tally = Join with “Join”; start with “Start” (2 players or more). The dice fall on the real table; the bot keeps the Deckel, halves and the round of beer.
 table-title-tally = 🎲 Schocken with real dice · { $part }, round { $round } · rules: { $rules }
 table-player-plays = plays
-table-tally-turn = { $name } starts. Once the round has fallen, enter it in turn order, e.g. “{ $example }” – or briefly “{ $name } 3” (gets 3 Deckel) or “{ $name } out” (Schock aus).
+table-tally-turn = { $name } starts. Once everybody has thrown, enter the round in turn order, e.g. “{ $example }” – or briefly “{ $name } 3” (gets 3 Deckel) or “{ $name } out” (Schock aus).
 error-real-dice-game = Game { $game } was played with real dice – the bot has no dice of its own to check there.
+console-tally-prompt = Round (e.g. “Anna 665 3, Ben 114 2 built” or “Anna 4”; ? = commands):
+console-tally-keys =
+    Enter a round in turn order: NAME dice [throws] [built|blind], … (e.g. “Anna 665 3, Ben 114 2 built, Cem 221”)
+    Short: NAME N = gets N Deckel · NAME N from NAME = from the winner (stock empty) · NAME out = Schock aus
+    undo = take back the last round · t = table · debts · history · stats · export [file] · end · q = pause
+    a [jule 221 331] = announce (as the starter: “NAME: a jule”) · e = throw in (“NAME: e”)

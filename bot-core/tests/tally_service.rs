@@ -59,7 +59,7 @@ async fn r_game_5_a_tally_table_shows_no_dice_and_whom_to_enter() {
     let text = render::table_text(&t, Lang::De);
     assert!(text.contains("Schocken mit echten Würfeln"), "{text}");
     assert!(
-        text.contains("Ben fängt an. Ist die Runde gefallen, tragt sie in Wurfreihenfolge ein, z. B. „Ben 665 3, Cem 114 2, Anna 221 1“"),
+        text.contains("Ben fängt an. Wenn alle geworfen haben, tragt die Runde in Wurfreihenfolge ein, z. B. „Ben 665 3, Cem 114 2, Anna 221 1“"),
         "{text}"
     );
     assert!(!text.contains("▢"), "no cups at a real table: {text}");

@@ -34,6 +34,13 @@ pub struct RunArgs {
     /// choose before the first die falls; default: the game's number).
     #[arg(long, value_name = "TEXT")]
     client_seed: Option<String>,
+    /// Keep score of a game with real dice at the terminal table: you throw at the table,
+    /// type each round as it fell, and the bot keeps the Deckel, halves and the Bierrunde.
+    #[arg(long)]
+    tally: bool,
+    /// With --tally: who won the roll-off at the table (default: the first player).
+    #[arg(long, value_name = "NAME", requires = "tally")]
+    starter: Option<String>,
     /// Database URL (default: DATABASE_URL, else sqlite://schocken.db).
     #[arg(long, value_name = "URL")]
     database: Option<String>,
@@ -133,6 +140,8 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 lang,
                 clear_screen: std::io::IsTerminal::is_terminal(&std::io::stdout()),
                 client_seed: args.client_seed.clone(),
+                tally: args.tally,
+                starter: args.starter.clone(),
             };
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());
             let result =

@@ -15,6 +15,8 @@ pub enum Input {
     Quit,
     /// Export the ledger to this file (or the default name).
     Export(Option<String>),
+    /// A round of a real table as it fell (`r Anna 665 3, Ben 114 2` or `runde …`).
+    Round(String),
     /// Check a game's provably fair dice (the place's newest, or game N); a finished game's
     /// record is written to a file.
     Verify(Option<i64>),
@@ -43,6 +45,8 @@ pub fn parse(line: &str) -> Input {
     };
     let word = word.to_lowercase();
     let request = match word.as_str() {
+        // With a text, `r` is a round of a real table (tally mode); alone it throws.
+        "r" | "runde" | "round" if !rest.is_empty() => return Input::Round(rest.to_string()),
         "w" | "r" | "würfeln" | "wuerfeln" | "wurf" | "roll" => Request::Roll,
         "h" | "k" | "halten" | "keep" => match args::parse_values(rest) {
             Ok(values) => Request::Keep { values },
@@ -107,7 +111,8 @@ pub fn parse(line: &str) -> Input {
         },
         "?" | "hilfe" | "help" => return Input::Keys,
         "q" | "quit" | "pause" | "tschüss" | "exit" => return Input::Quit,
-        _ => return Input::Unknown(line.chars().take(40).collect()),
+        // The whole line: a tally round names its players first (`Anna 4`).
+        _ => return Input::Unknown(line.to_string()),
     };
     Input::Request(request)
 }
@@ -174,5 +179,20 @@ mod tests {
             (Some("Ben"), "bezahlt Anna")
         );
         assert_eq!(split_actor("s"), (None, "s"));
+    }
+
+    #[test]
+    fn a_round_of_a_real_table() {
+        assert_eq!(
+            parse("r Anna 665 3, Ben 114 2"),
+            Input::Round("Anna 665 3, Ben 114 2".into())
+        );
+        assert_eq!(parse("Runde Anna 4"), Input::Round("Anna 4".into()));
+        assert_eq!(parse("r"), Input::Request(Request::Roll));
+        // A line without a command word is kept whole (a tally round names a player first).
+        assert_eq!(
+            parse("Anna 4 von Ben"),
+            Input::Unknown("Anna 4 von Ben".into())
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! database as the chat bots — so a game can be left and continued later.
 
 mod commands;
+mod tally;
 
 use bot_core::engine::{Event, MAX_PLAYERS, Part, RuleSet, Viewer};
 use bot_core::render::{self, Surface, Voice};
@@ -36,6 +37,10 @@ pub struct ConsoleOptions {
     /// The client seed of the dice, set before the start (`--client-seed`); `None` keeps
     /// the game's number.
     pub client_seed: Option<String>,
+    /// Tally mode (`--tally`): the dice fall on a real table, the terminal keeps score.
+    pub tally: bool,
+    /// Who won the roll-off at the real table (`--starter`); `None`: the first player.
+    pub starter: Option<String>,
 }
 
 struct Console<R, W> {
@@ -88,18 +93,24 @@ where
         &[("table", arg_text(options.table.clone()))],
     ))?;
     let running = console.open_table().await;
-    match running {
+    let tally = match running {
         Some(table) if table.status == TableStatus::Running => {
             console.say(&tr(console.lang, "console-continue", &[]))?;
+            table.tally
         }
         _ => {
             if !console.set_up(&options).await? {
                 console.say(&tr(console.lang, "console-saved", &[]))?;
                 return Ok(());
             }
+            options.tally
         }
+    };
+    if tally {
+        console.play_tally().await
+    } else {
+        console.play().await
     }
-    console.play().await
 }
 
 impl<R, W> Console<R, W>
@@ -164,7 +175,8 @@ where
     async fn set_up(&mut self, options: &ConsoleOptions) -> anyhow::Result<bool> {
         let lang = self.lang;
         let mut humans = options.players.clone();
-        while !valid_names(&humans) {
+        // A real table has no computer players: two people at least.
+        while !valid_names(&humans) || (options.tally && humans.len() < 2) {
             if !humans.is_empty() {
                 self.say(&tr(lang, "console-bad-players", &[]))?;
             }
@@ -192,7 +204,12 @@ where
                 .collect();
         }
         let max_bots = MAX_PLAYERS - humans.len();
-        let mut bots = options.bots.filter(|b| *b <= max_bots);
+        // Computer players need the bot's dice: none at a real table.
+        let mut bots = if options.tally {
+            Some(0)
+        } else {
+            options.bots.filter(|b| *b <= max_bots)
+        };
         while bots.is_none() || humans.len() + bots.unwrap_or(0) < 2 {
             if bots.is_some() {
                 self.say(&tr(lang, "console-too-few", &[]))?;
@@ -233,7 +250,12 @@ where
                 .await;
             self.show(&reply)?;
         }
-        for request in std::iter::once((opener.clone(), Request::Open))
+        let open = if options.tally {
+            Request::OpenTally
+        } else {
+            Request::Open
+        };
+        for request in std::iter::once((opener.clone(), open))
             .chain(humans[1..].iter().map(|h| (h.clone(), Request::Join)))
             .chain((1..=bots.unwrap_or(0)).map(|n| {
                 let name = tr(lang, "console-bot-name", &[("n", arg_num(n as i64))]);
@@ -259,7 +281,13 @@ where
                 self.say(&line)?;
             }
         }
-        let mut reply = self.handle(&opener, Request::Start).await;
+        let start = match &options.starter {
+            Some(name) => Request::StartWith {
+                starter: bot_core::service::UserRef::Name(name.clone()),
+            },
+            None => Request::Start,
+        };
+        let mut reply = self.handle(&opener, start).await;
         // Nobody has the keyboard yet: no cup before the hand-off.
         reply.private = None;
         self.show(&reply)?;
@@ -341,6 +369,11 @@ where
                 line.trim()
             };
             match commands::parse(text) {
+                Input::Round(text) => {
+                    // Only a real table takes rounds; the service says so.
+                    let reply = self.handle(&who, Request::EnterRound { text }).await;
+                    self.show(&reply)?;
+                }
                 Input::Quit => {
                     self.say(&tr(lang, "console-saved", &[]))?;
                     return Ok(());
@@ -351,6 +384,7 @@ where
                     self.show(&reply)?;
                 }
                 Input::Unknown(t) => {
+                    let t: String = t.chars().take(40).collect();
                     self.say(&tr(lang, "console-unknown", &[("text", arg_text(t))]))?
                 }
                 Input::Invalid(e) => {
@@ -499,6 +533,11 @@ fn looked(table: &PublicTable) -> bool {
 fn current_name(table: &PublicTable) -> Option<String> {
     let seat = table.view.as_ref()?.current?;
     table.members.get(seat.index()).cloned()
+}
+
+/// The member a typed name stands for (any case), if a human sits at the table.
+fn actor_name(table: &PublicTable, name: &str) -> Option<String> {
+    is_human(table, name).then(|| canonical(table, name))
 }
 
 fn is_human(table: &PublicTable, name: &str) -> bool {

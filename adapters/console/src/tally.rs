@@ -1,0 +1,113 @@
+//! The terminal as the scorekeeper of a real table (tally mode): the dice fall on the table,
+//! somebody types each round as it fell, the terminal keeps the Deckel.
+
+use super::{Console, actor_name, commands};
+use bot_core::render;
+use bot_core::service::reply::Content;
+use bot_core::service::{PublicTable, Request};
+use bot_core::text::{arg_text, tr};
+use commands::Input;
+use std::io::Write;
+
+impl<R, W> Console<R, W>
+where
+    R: tokio::io::AsyncBufRead + Unpin,
+    W: Write,
+{
+    /// Rounds are typed until the game ends or the input does.
+    pub(super) async fn play_tally(&mut self) -> anyhow::Result<()> {
+        let lang = self.lang;
+        let mut shown_version = None;
+        loop {
+            let Some(table) = self.handle("console", Request::Show).await.table else {
+                return Ok(());
+            };
+            if !table.status.is_open() {
+                // The last round and who owes the Bierrunde.
+                let text = self.table_text(&table);
+                self.say(&text)?;
+                self.say(&tr(lang, "console-goodbye", &[]))?;
+                return Ok(());
+            }
+            if shown_version != Some(table.version) {
+                let text = self.table_text(&table);
+                self.say(&text)?;
+                shown_version = Some(table.version);
+            }
+            write!(self.out, "{} ", tr(lang, "console-tally-prompt", &[]))?;
+            self.out.flush()?;
+            let Some(line) = self.line().await? else {
+                self.say("")?;
+                self.say(&tr(lang, "console-saved", &[]))?;
+                return Ok(());
+            };
+            let (named, text) = commands::split_actor(&line);
+            // Who types: a player named before `:`, else the table's opener.
+            let who = named
+                .and_then(|n| actor_name(&table, n))
+                .unwrap_or_else(|| table.opener.clone());
+            let text = if named.is_some_and(|n| actor_name(&table, n).is_some()) {
+                text
+            } else {
+                line.trim()
+            };
+            if !self.tally_line(&table, &who, text).await? {
+                self.say(&tr(lang, "console-saved", &[]))?;
+                return Ok(());
+            }
+        }
+    }
+
+    /// One typed line: a command, or a round (`r …`, or the round itself). Returns false
+    /// when the player leaves the terminal.
+    async fn tally_line(
+        &mut self,
+        table: &PublicTable,
+        who: &str,
+        text: &str,
+    ) -> anyhow::Result<bool> {
+        let lang = self.lang;
+        let request = match commands::parse(text) {
+            Input::Quit => return Ok(false),
+            Input::Keys => {
+                self.say(&tr(lang, "console-tally-keys", &[]))?;
+                return Ok(true);
+            }
+            // An empty line shows the table again.
+            Input::MyCup => Request::Show,
+            Input::Request(Request::Roll) => {
+                self.say(&tr(lang, "console-tally-keys", &[]))?;
+                return Ok(true);
+            }
+            Input::Request(request) => request,
+            Input::Round(text) | Input::Unknown(text) => Request::EnterRound { text },
+            Input::Invalid(e) => {
+                self.say(&render::error_text(&e, Some(table), self.voice()))?;
+                return Ok(true);
+            }
+            Input::Export(path) => {
+                let reply = self.handle(who, Request::Export).await;
+                if let Some(Content::Export { filename, csv }) = &reply.content {
+                    let path = path.unwrap_or_else(|| filename.clone());
+                    std::fs::write(&path, csv)?;
+                    self.say(&tr(lang, "console-exported", &[("path", arg_text(path))]))?;
+                } else {
+                    self.show(&reply)?;
+                }
+                return Ok(true);
+            }
+            Input::Verify(game) => {
+                let reply = self.handle(who, Request::Verify { game }).await;
+                self.show(&reply)?;
+                return Ok(true);
+            }
+        };
+        let show_table = request == Request::Show;
+        let reply = self.handle(who, request).await;
+        if let Some(table) = reply.table.as_ref().filter(|_| show_table) {
+            self.say(&render::table_text(table, lang))?;
+        }
+        self.show(&reply)?;
+        Ok(true)
+    }
+}
