@@ -469,6 +469,7 @@ content-help = { $surface ->
         /regeln: anzeigen · Admins der Gruppe: /regeln setzen, /zugzeit, /zeitzone, /neuesaison
         /judge: Schiedsrichter für einen echten Tisch, z. B. /judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1
         Prüfbare Würfel: /seed Text (vor dem Start) · /pruefen [Nr.]: ein Spiel nachrechnen · /fairness: Würfelstatistik
+        Echte Würfel, der Bot zählt: /neu zählen · /los Name (wer anfängt) · je Runde /runde Anna 665 3, Ben 114 2 gebaut (kurz: /runde Anna 4) · /rueckgaengig
         Die eigenen Würfel sieht nur, wem sie gehören.
     [terminal]
         🎲 Schocken – so geht's:

@@ -463,6 +463,7 @@ content-help = { $surface ->
         /rules: show · group admins: /rules to set, /timer, /timezone, /newseason
         /judge: referee for a real table, e.g. /judge Anna 665 3, Ben 114 2 built, Cem 221 1
         Provably fair dice: /seed text (before the start) · /verify [no.]: recompute a game · /fairness: dice statistics
+        Real dice, the bot keeps score: /new tally · /go Name (who starts) · each round /round Anna 665 3, Ben 114 2 built (short: /round Anna 4) · /undo
         Only the owner sees the dice under his cup.
     [terminal]
         🎲 Schocken – how to play:

@@ -2,7 +2,7 @@
 # Jede Nachricht hier braucht ihr Gegenstück in en.ftl.
 
 ## Das Befehlsmenü (setMyCommands)
-cmd-new = Tisch aufmachen
+cmd-new = Tisch aufmachen (/neu zählen: echte Würfel, der Bot zählt)
 cmd-join = Mitspielen
 cmd-leave = Aussteigen
 cmd-go = Spiel starten
@@ -41,3 +41,6 @@ roll-confirmed = 🎲 Geworfen! Deine Würfel zeigt dir „👀 Mein Becher“ �
 refused-see-cup = Das ging gerade nicht. Was geht, zeigen dir die Knöpfe unter deinem Becher: tippe auf „👀 Mein Becher“.
 usage-seed = Mit /seed TEXT legst du den Client-Seed der Würfel fest, z. B. /seed Stammtisch – das geht vor dem Spielstart, wenn du am Tisch sitzt.
 usage-verify = „{ $text }“ ist keine Spielnummer. /pruefen prüft das letzte Spiel hier, /pruefen 12 das Spiel 12.
+cmd-round = Runde eines echten Tisches eintragen, z. B. /runde Anna 665 3, Ben 114 2 gebaut
+usage-round = Mit /runde trägst du die Runde eines Spiels mit echten Würfeln ein, in Wurfreihenfolge: /runde Anna 665 3, Ben 114 2 gebaut, Cem 221 – oder kurz /runde Anna 4 (Anna bekommt 4 Deckel) bzw. /runde Anna aus (Schock aus).
+usage-new = „{ $text }“ kenne ich hier nicht. /neu macht einen Tisch auf, an dem der Bot würfelt; /neu zählen einen für echte Würfel, an dem der Bot nur zählt.

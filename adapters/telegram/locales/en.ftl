@@ -2,7 +2,7 @@
 # Every message here needs its counterpart in de.ftl.
 
 ## The command menu (setMyCommands)
-cmd-new = Open a table
+cmd-new = Open a table (/new tally: real dice, the bot keeps score)
 cmd-join = Join the table
 cmd-leave = Leave the table
 cmd-go = Start the game
@@ -41,3 +41,6 @@ roll-confirmed = 🎲 Thrown! “👀 My cup” shows your dice – to you alone
 refused-see-cup = That did not work just now. The buttons under your cup show what you can do: tap “👀 My cup”.
 usage-seed = /seed TEXT sets the client seed of the dice, e.g. /seed Stammtisch – before the game starts, if you sit at the table.
 usage-verify = “{ $text }” is no game number. /verify checks the latest game here, /verify 12 checks game 12.
+cmd-round = Enter a round of a real table, e.g. /round Anna 665 3, Ben 114 2 built
+usage-round = /round enters a round of a game with real dice, in turn order: /round Anna 665 3, Ben 114 2 built, Cem 221 – or briefly /round Anna 4 (Anna gets 4 Deckel) or /round Anna out (Schock aus).
+usage-new = I do not know “{ $text }” here. /new opens a table where the bot throws the dice; /new tally one for real dice, where the bot only keeps score.

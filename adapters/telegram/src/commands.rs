@@ -40,6 +40,8 @@ pub enum Cmd {
     Verify,
     /// The chat's dice statistics with a chi-square test.
     Fairness,
+    /// A round of a real table (tally mode): `/runde Anna 665 3, Ben 114 2 gebaut`.
+    Round,
     /// The private chat's START (with a deep-link payload).
     Start,
 }
@@ -90,6 +92,7 @@ const NAMES: &[Names] = &[
     n(Cmd::Seed, "seed", &[], "cmd-seed"),
     n(Cmd::Verify, "verify", &["pruefen"], "cmd-verify"),
     n(Cmd::Fairness, "fairness", &[], "cmd-fairness"),
+    n(Cmd::Round, "round", &["runde"], "cmd-round"),
     Names {
         cmd: Cmd::Start,
         en: "start",
@@ -197,10 +200,16 @@ pub fn request(cmd: Cmd, args: &str, reply_to: ReplyTarget) -> Result<Request, S
         None => None,
     };
     Ok(match cmd {
-        Cmd::New => Request::Open,
+        Cmd::New if args.is_empty() => Request::Open,
+        Cmd::New if is_tally_word(args) => Request::OpenTally,
+        Cmd::New => return Err(bad(args)),
         Cmd::Join => Request::Join,
         Cmd::Leave => Request::Leave,
-        Cmd::Go => Request::Start,
+        Cmd::Go if args.is_empty() => Request::Start,
+        // At a real table the roll-off's winner is named: `/los Anna`.
+        Cmd::Go => Request::StartWith {
+            starter: UserRef::Name(args.trim_start_matches('@').to_string()),
+        },
         Cmd::Roll => Request::Roll,
         Cmd::Keep => Request::Keep {
             values: parse_values(args)?,
@@ -253,7 +262,18 @@ pub fn request(cmd: Cmd, args: &str, reply_to: ReplyTarget) -> Result<Request, S
             game: game_number(args)?,
         },
         Cmd::Fairness => Request::Fairness,
+        Cmd::Round => Request::EnterRound {
+            text: args.to_string(),
+        },
     })
+}
+
+/// `/new tally`, `/neu zählen`: a table for real dice.
+fn is_tally_word(args: &str) -> bool {
+    matches!(
+        args.to_lowercase().as_str(),
+        "tally" | "zählen" | "zaehlen" | "echt" | "real"
+    )
 }
 
 /// `/verify`'s game number: none for the newest game, else a positive number (`12`, `#12`).
@@ -274,6 +294,8 @@ pub fn usage(cmd: Cmd, args: &str) -> Option<&'static str> {
     let args = args.trim();
     match cmd {
         Cmd::Seed if args.is_empty() => Some("usage-seed"),
+        Cmd::Round if args.is_empty() => Some("usage-round"),
+        Cmd::New if !args.is_empty() && !is_tally_word(args) => Some("usage-new"),
         Cmd::Verify if game_number(args).is_err() => Some("usage-verify"),
         _ => None,
     }
@@ -453,5 +475,38 @@ mod tests {
             }
         }
         assert!(!needs_admin(&Request::Fairness));
+    }
+
+    #[test]
+    fn a_real_table_is_opened_started_and_entered() {
+        assert_eq!(lookup("runde"), Some(Cmd::Round));
+        assert_eq!(lookup("round"), Some(Cmd::Round));
+        assert_eq!(request(Cmd::New, "", None), Ok(Request::Open));
+        for word in ["tally", "zählen", "Zaehlen"] {
+            assert_eq!(
+                request(Cmd::New, word, None),
+                Ok(Request::OpenTally),
+                "{word}"
+            );
+            assert_eq!(usage(Cmd::New, word), None);
+        }
+        assert!(request(Cmd::New, "quatsch", None).is_err());
+        assert_eq!(usage(Cmd::New, "quatsch"), Some("usage-new"));
+        assert_eq!(
+            request(Cmd::Go, "@Ben", None),
+            Ok(Request::StartWith {
+                starter: UserRef::Name("Ben".into())
+            })
+        );
+        assert_eq!(request(Cmd::Go, "", None), Ok(Request::Start));
+        assert_eq!(
+            request(Cmd::Round, "Anna 4", None),
+            Ok(Request::EnterRound {
+                text: "Anna 4".into()
+            })
+        );
+        assert_eq!(usage(Cmd::Round, " "), Some("usage-round"));
+        let menu = menu(Lang::De);
+        assert!(menu.iter().any(|(n, _)| *n == "runde"));
     }
 }

@@ -28,7 +28,8 @@ pub fn deep_link(username: &str, place: Place) -> String {
 /// depends on hidden dice — and, in a group with an open table, the link to the private cup.
 pub fn table(t: &PublicTable, lang: Lang, place: Place, username: &str) -> InlineKeyboardMarkup {
     let mut markup = inline(&render::table_buttons(t, lang));
-    let open = matches!(t.status, TableStatus::Lobby | TableStatus::Running);
+    // A real table has no cups: nothing to take private.
+    let open = !t.tally && matches!(t.status, TableStatus::Lobby | TableStatus::Running);
     if open && place.is_group() && !username.is_empty() {
         let label = text::tr(lang, "button-private", &[]);
         if let Ok(url) = deep_link(username, place).parse() {

@@ -1,0 +1,150 @@
+//! Tally mode on Telegram end to end (issue 12): the real `schocken` binary (teloxide with its
+//! production Throttle, long polling, a SQLite file) against the local fake Bot API, which
+//! enforces Telegram's flood limits. A group keeps the score of a game with real dice: the
+//! table opens for real dice, the roll-off's winner is named, wrong lines are refused with
+//! the reason and change nothing, a round is taken back, and the game ends with its
+//! Bierrunde in the ledger.
+
+mod common;
+
+use common::telegram::{
+    self, assert_within_limits, button, command, press, table_message, version, wait_table,
+};
+use schocken_fakes::telegram::{FakeTelegram, TgChat, TgUser};
+use std::time::Instant;
+
+fn anna() -> TgUser {
+    TgUser::new(301, "Anna")
+}
+fn ben() -> TgUser {
+    TgUser::new(302, "Ben")
+}
+fn cem() -> TgUser {
+    TgUser::new(303, "Cem")
+}
+
+/// A refused line: the answer contains `reason`, the table message stays as it was.
+async fn refused(fake: &FakeTelegram, group: &TgChat, line: &str, reason: &str) {
+    let before = table_message(fake, group.id).expect("table");
+    let answer = command(fake, group, &ben(), line).await;
+    assert!(answer.contains(reason), "{line}: {answer}");
+    let after = table_message(fake, group.id).expect("table");
+    assert_eq!(
+        version(&after),
+        version(&before),
+        "{line} changed the table"
+    );
+}
+
+#[tokio::test]
+async fn a_group_keeps_the_score_of_a_real_table_to_its_bierrunde() {
+    let begin = Instant::now();
+    let (fake, _db, bot) = telegram::start(51).await;
+    let group = TgChat::supergroup(-100_5001, "Vereinsheim");
+
+    fake.command(&group, &anna(), "/neu zählen");
+    let lobby = wait_table(&fake, group.id, "the lobby", |t| button(t, "j").is_some()).await;
+    assert!(
+        lobby.text.contains("echte Würfel, der Bot zählt"),
+        "{}",
+        lobby.text
+    );
+    assert!(!lobby.text.contains("Commitment"), "{}", lobby.text);
+    assert!(lobby.urls().is_empty(), "no private cups at a real table");
+    for p in [ben(), cem()] {
+        press(&fake, &group, &p, &button(&lobby, "j").expect("join")).await;
+    }
+    wait_table(&fake, group.id, "three", |t| t.text.contains("(3)")).await;
+    fake.command(&group, &anna(), "/los Ben");
+    let started = wait_table(&fake, group.id, "the game", |t| {
+        t.text.contains("Schocken mit echten Würfeln")
+    })
+    .await;
+    assert!(started.text.contains("Ben fängt an."), "{}", started.text);
+    assert!(
+        button(&started, "r").is_none(),
+        "nothing to roll: {}",
+        started.text
+    );
+
+    // Wrong lines: the reason, and nothing changes.
+    refused(
+        &fake,
+        &group,
+        "/runde Ben 665 3, Cem 114 2, Dieter 221",
+        "niemand namens „Dieter“",
+    )
+    .await;
+    refused(
+        &fake,
+        &group,
+        "/runde Ben 665 3, Cem 114 2",
+        "Anna spielt diese Runde mit, fehlt aber",
+    )
+    .await;
+    refused(
+        &fake,
+        &group,
+        "/runde Ben 665 1, Cem 114 2, Anna 221",
+        "Cem: 2 Würfe sind mehr als die Vorlage (ein Wurf).",
+    )
+    .await;
+    refused(&fake, &group, "/runde", "/runde Anna 665 3").await;
+
+    // A round: Cem's Schock 4 costs Anna 4 Deckel from the stock.
+    fake.command(
+        &group,
+        &ben(),
+        "/runde Ben 665 3, Cem 114 2 gebaut, Anna 221",
+    );
+    let scored = wait_table(&fake, group.id, "the round", |t| {
+        t.text.contains("Anna bekommt 4 Deckel aus dem Stock")
+    })
+    .await;
+    assert!(scored.text.contains("Anna · 4 Deckel"), "{}", scored.text);
+    // Quick entries; the typo is taken back.
+    fake.command(&group, &cem(), "/runde Anna 12");
+    wait_table(&fake, group.id, "the typo", |t| {
+        t.text.contains("Anna · 13 Deckel") || t.text.contains("2. Hälfte")
+    })
+    .await;
+    fake.command(&group, &cem(), "/rueckgaengig");
+    let back = wait_table(&fake, group.id, "the undo", |t| {
+        t.text.contains("Cem hat die letzte Runde zurückgenommen")
+    })
+    .await;
+    assert!(back.text.contains("Anna · 4 Deckel"), "{}", back.text);
+    // Ben is out once the stock is empty with nothing in his hand.
+    fake.command(&group, &ben(), "/runde Anna 8");
+    wait_table(&fake, group.id, "stock 1", |t| {
+        t.text.contains("Stock: 1 von 13")
+    })
+    .await;
+    fake.command(&group, &ben(), "/runde Cem 1");
+    wait_table(&fake, group.id, "stock 0", |t| {
+        t.text.contains("Ben · 0 Deckel raus")
+    })
+    .await;
+    refused(
+        &fake,
+        &group,
+        "/runde Ben 2 von Anna",
+        "Ben spielt diese Runde nicht mit.",
+    )
+    .await;
+    // Schock aus twice: Anna loses both halves, Blattschuss.
+    fake.command(&group, &cem(), "/runde Anna aus");
+    wait_table(&fake, group.id, "half 2", |t| t.text.contains("2. Hälfte")).await;
+    fake.command(&group, &cem(), "/runde Anna aus");
+    let over = wait_table(&fake, group.id, "the end", |t| {
+        t.text.contains("Blattschuss! Anna")
+    })
+    .await;
+    assert!(over.text.contains("gibt eine Runde aus"), "{}", over.text);
+    let debts = command(&fake, &group, &ben(), "/deckel").await;
+    assert!(debts.contains("Anna: 1"), "{debts}");
+
+    assert_within_limits(&fake, &[group.id]);
+    bot.assert_token_never_logged(fake.token());
+    eprintln!("the whole test took {:?}", begin.elapsed());
+}
