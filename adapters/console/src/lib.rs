@@ -149,6 +149,19 @@ where
         Ok((n > 0).then(|| line.trim_end_matches(['\r', '\n']).to_string()))
     }
 
+    /// A prompt on the same line and the answer; at the input's end the table is saved
+    /// (and `None` comes back).
+    async fn prompt(&mut self, prompt: &str) -> anyhow::Result<Option<String>> {
+        write!(self.out, "{prompt} ")?;
+        self.out.flush()?;
+        let line = self.line().await?;
+        if line.is_none() {
+            self.say("")?;
+            self.say(&tr(self.lang, "console-saved", &[]))?;
+        }
+        Ok(line)
+    }
+
     async fn ask(&mut self, question: &str) -> anyhow::Result<Option<String>> {
         self.say(question)?;
         self.line().await
@@ -351,23 +364,10 @@ where
                 "console-prompt",
                 &[("name", arg_text(current.clone()))],
             );
-            write!(self.out, "{prompt} ")?;
-            self.out.flush()?;
-            let Some(line) = self.line().await? else {
-                self.say("")?;
-                self.say(&tr(lang, "console-saved", &[]))?;
+            let Some(line) = self.prompt(&prompt).await? else {
                 return Ok(());
             };
-            let (named, text) = commands::split_actor(&line);
-            let who = match named {
-                Some(name) if is_human(&table, name) => canonical(&table, name),
-                _ => current.clone(),
-            };
-            let text = if named.is_some_and(|n| is_human(&table, n)) {
-                text
-            } else {
-                line.trim()
-            };
+            let (who, text) = actor_and_text(&table, &line, &current);
             match commands::parse(text) {
                 Input::Round(text) => {
                     // Only a real table takes rounds; the service says so.
@@ -535,9 +535,14 @@ fn current_name(table: &PublicTable) -> Option<String> {
     table.members.get(seat.index()).cloned()
 }
 
-/// The member a typed name stands for (any case), if a human sits at the table.
-fn actor_name(table: &PublicTable, name: &str) -> Option<String> {
-    is_human(table, name).then(|| canonical(table, name))
+/// Who acts for a typed line — `NAME: command` names a human at the table, else `default`
+/// — and the command itself.
+fn actor_and_text<'a>(table: &PublicTable, line: &'a str, default: &str) -> (String, &'a str) {
+    let (named, text) = commands::split_actor(line);
+    match named.filter(|n| is_human(table, n)) {
+        Some(name) => (canonical(table, name), text),
+        None => (default.to_string(), line.trim()),
+    }
 }
 
 fn is_human(table: &PublicTable, name: &str) -> bool {

@@ -1,7 +1,7 @@
 //! The terminal as the scorekeeper of a real table (tally mode): the dice fall on the table,
 //! somebody types each round as it fell, the terminal keeps the Deckel.
 
-use super::{Console, actor_name, commands};
+use super::{Console, actor_and_text, commands};
 use bot_core::render;
 use bot_core::service::reply::Content;
 use bot_core::service::{PublicTable, Request};
@@ -34,23 +34,12 @@ where
                 self.say(&text)?;
                 shown_version = Some(table.version);
             }
-            write!(self.out, "{} ", tr(lang, "console-tally-prompt", &[]))?;
-            self.out.flush()?;
-            let Some(line) = self.line().await? else {
-                self.say("")?;
-                self.say(&tr(lang, "console-saved", &[]))?;
+            let prompt = tr(lang, "console-tally-prompt", &[]);
+            let Some(line) = self.prompt(&prompt).await? else {
                 return Ok(());
             };
-            let (named, text) = commands::split_actor(&line);
             // Who types: a player named before `:`, else the table's opener.
-            let who = named
-                .and_then(|n| actor_name(&table, n))
-                .unwrap_or_else(|| table.opener.clone());
-            let text = if named.is_some_and(|n| actor_name(&table, n).is_some()) {
-                text
-            } else {
-                line.trim()
-            };
+            let (who, text) = actor_and_text(&table, &line, &table.opener);
             if !self.tally_line(&table, &who, text).await? {
                 self.say(&tr(lang, "console-saved", &[]))?;
                 return Ok(());
