@@ -467,16 +467,19 @@ async fn commands_addressed_to_bots_help_and_menus() {
             .collect()
     };
     for en in [
-        "new", "join", "roll", "keep", "stand", "debts", "paid", "help", "timezone",
+        "new", "join", "roll", "keep", "stand", "debts", "paid", "help", "timezone", "round",
     ] {
         assert!(names(&english).iter().any(|n| n == en), "{en}");
     }
     for de in [
-        "neu", "mit", "los", "wurf", "halten", "stehen", "deckel", "bezahlt", "zeitzone",
+        "neu", "mit", "los", "wurf", "halten", "stehen", "deckel", "bezahlt", "zeitzone", "runde",
     ] {
         assert!(names(&german).iter().any(|n| n == de), "{de}");
     }
-    assert_eq!(german[0]["description"], "Tisch aufmachen");
+    assert_eq!(
+        german[0]["description"],
+        "Tisch aufmachen (/neu zählen: echte Würfel, der Bot zählt)"
+    );
 
     let group = TgChat::group(-1007, "Zwei Bots");
     fake.command(&group, &anna(), "/new@SchockenTestBot");
