@@ -390,16 +390,7 @@ where
                 Input::Invalid(e) => {
                     self.say(&render::error_text(&e, Some(&table), self.voice()))?
                 }
-                Input::Export(path) => {
-                    let reply = self.handle(&who, Request::Export).await;
-                    if let Some(Content::Export { filename, csv }) = &reply.content {
-                        let path = path.unwrap_or_else(|| filename.clone());
-                        std::fs::write(&path, csv)?;
-                        self.say(&tr(lang, "console-exported", &[("path", arg_text(path))]))?;
-                    } else {
-                        self.show(&reply)?;
-                    }
-                }
+                Input::Export(path) => self.export(&who, path).await?,
                 Input::Verify(game) => {
                     let reply = self.handle(&who, Request::Verify { game }).await;
                     self.verify(&reply)?;
@@ -422,6 +413,20 @@ where
                     self.show(&reply)?;
                 }
             }
+        }
+    }
+
+    /// The ledger as CSV into `path` (or the file name the service suggests).
+    async fn export(&mut self, who: &str, path: Option<String>) -> anyhow::Result<()> {
+        let reply = self.handle(who, Request::Export).await;
+        match &reply.content {
+            Some(Content::Export { filename, csv }) => {
+                let path = path.unwrap_or_else(|| filename.clone());
+                std::fs::write(&path, csv)?;
+                let path = arg_text(path);
+                self.say(&tr(self.lang, "console-exported", &[("path", path)]))
+            }
+            _ => self.show(&reply),
         }
     }
 

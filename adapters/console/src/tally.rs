@@ -3,9 +3,8 @@
 
 use super::{Console, actor_and_text, commands};
 use bot_core::render;
-use bot_core::service::reply::Content;
 use bot_core::service::{PublicTable, Request};
-use bot_core::text::{arg_text, tr};
+use bot_core::text::tr;
 use commands::Input;
 use std::io::Write;
 
@@ -75,14 +74,7 @@ where
                 return Ok(true);
             }
             Input::Export(path) => {
-                let reply = self.handle(who, Request::Export).await;
-                if let Some(Content::Export { filename, csv }) = &reply.content {
-                    let path = path.unwrap_or_else(|| filename.clone());
-                    std::fs::write(&path, csv)?;
-                    self.say(&tr(lang, "console-exported", &[("path", arg_text(path))]))?;
-                } else {
-                    self.show(&reply)?;
-                }
+                self.export(who, path).await?;
                 return Ok(true);
             }
             Input::Verify(game) => {
