@@ -93,6 +93,9 @@ pub struct Table {
 pub struct EnteredRound {
     /// The game before the round.
     pub before: Game,
+    /// The game's statistics before the round (an undone round counts nowhere).
+    #[serde(default)]
+    pub stats: Vec<PlayerStats>,
     pub by: UserId,
     /// When it was entered (unix ms).
     pub at: i64,

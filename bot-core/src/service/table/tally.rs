@@ -38,6 +38,7 @@ pub(super) fn enter_round(
     let events = game.enter_round(&entry)?;
     table.entered = Some(Box::new(EnteredRound {
         before,
+        stats: table.pending_stats.clone(),
         by: cmd.actor.user.clone(),
         at: ctx.now,
     }));
@@ -73,6 +74,7 @@ pub(super) fn undo_round(
         });
     }
     table.game = Some(entered.before);
+    table.pending_stats = entered.stats;
     table.version += 1;
     table.round_since = table.version;
     Ok(outcome(table, vec![Notice::RoundTakenBack { by }]))
