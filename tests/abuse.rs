@@ -431,7 +431,8 @@ async fn discord_odd_names_play_ping_nobody_and_stay_intact() {
             stats.content
         );
     }
-    let export = discord::run_slash(&fake, &players[2], slash("export")).await;
+    let export =
+        discord::run_slash(&fake, &players[2], slash("history").boolean("csv", true)).await;
     assert_debt_exported(&export.files.first().expect("the CSV").bytes, &loser);
     let state = db.state().await;
     assert!(

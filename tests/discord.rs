@@ -147,7 +147,7 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
         "{loser} owes one round: {}",
         debts.content
     );
-    let export = run_slash(fake, &players[2], slash("export")).await;
+    let export = run_slash(fake, &players[2], slash("history").boolean("csv", true)).await;
     assert!(export.ephemeral);
     let csv = export.files.first().expect("the CSV is attached");
     assert!(csv.filename.ends_with(".csv"), "{}", csv.filename);

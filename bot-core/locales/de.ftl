@@ -456,8 +456,9 @@ content-help = { $surface ->
         neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
         würfeln · halten würfel:1 1 (Würfel herauslegen) · drehen: zwei Sechsen zur Eins · stehen · blind
         tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick spieler:@Name · ende
-        regeln: anzeigen, mit einstellung:… oder zeitzone:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf · rückgängig · export · statistik
+        regeln: anzeigen, mit einstellung:… oder zeitzone:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf (csv:True: als Datei) · rückgängig · statistik
         judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1
+        Echte Würfel, der Bot zählt: neu modus:zählen · los anfänger:@Name (wer anfängt) · je Runde runde zeile:Anna 665 3, Ben 114 2 gebaut (kurz: zeile:Anna 4) · rückgängig
         Prüfbare Würfel: seed text:… (vor dem Start) · prüfen [spiel:Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
         Die eigenen Würfel sieht nur, wem sie gehören.
     [telegram]
@@ -478,6 +479,7 @@ content-help = { $surface ->
         regeln · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
         judge: Schiedsrichter für einen echten Tisch, z. B. „judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
         verify [Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
+        Echte Würfel, der Bot zählt: schocken --tally, dann je Runde „r Anna 665 3, Ben 114 2 gebaut“ (kurz: „r Anna 4“)
         ? zeigt alle Befehle.
    *[plain]
         🎲 Schocken – so geht's:
@@ -487,6 +489,7 @@ content-help = { $surface ->
         regeln: anzeigen/setzen (Admins) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
         judge: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
         Prüfbare Würfel: seed TEXT (vor dem Start) · verify [Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
+        Echte Würfel, der Bot zählt: neu zählen · los NAME (wer anfängt) · je Runde runde Anna 665 3, Ben 114 2 gebaut (kurz: runde Anna 4) · rückgängig
         Die eigenen Würfel sieht nur, wem sie gehören.
 }
 debt-paid = bezahlt
@@ -603,11 +606,12 @@ error-tally-from-loser = Die Deckel kommen vom Gewinner der Runde, nicht vom Ver
 error-starter-by-roll-off = Wer anfängt, entscheidet das Auswürfeln.
 notice-round-entered = { $by } hat die Runde eingetragen.
 notice-round-taken-back = { $by } hat die letzte Runde zurückgenommen.
+notice-debt-taken-back = 🍺 Die Runde von { $name } ist gestrichen (im Deckelbuch zurückgebucht).
 table-title-lobby-tally = 🎲 Schocken-Tisch von { $opener } · echte Würfel, der Bot zählt · Regeln: { $rules }
-table-lobby-hint-tally = Mitspielen mit „Mitspielen“; los geht's mit „Los“ (ab 2 Spielern). Gewürfelt wird am echten Tisch, der Bot führt Deckel, Hälften und Bierrunde.
+table-lobby-hint-tally = Mitspielen mit „Mitspielen“; los geht's mit „Los“ (ab 2 Spielern). Gewürfelt wird am echten Tisch, der Bot führt Deckel, Hälften und Bierrunde. Wer das Auswürfeln gewonnen hat, nennt ihr beim Start (los mit Namen); sonst fängt die Sitzreihenfolge an.
 table-title-tally = 🎲 Schocken mit echten Würfeln · { $part }, Runde { $round } · Regeln: { $rules }
 table-player-plays = spielt mit
-table-tally-turn = { $name } fängt an. Wenn alle geworfen haben, tragt die Runde in Wurfreihenfolge ein, z. B. „{ $example }“ – oder kurz „{ $name } 3“ (bekommt 3 Deckel) bzw. „{ $name } aus“ (Schock aus).
+table-tally-turn = { $name } fängt an. Wenn alle geworfen haben, tragt die Runde mit „runde“ in Wurfreihenfolge ein, z. B. „{ $example }“ – oder kurz „{ $name } 3“ (bekommt 3 Deckel) bzw. „{ $name } aus“ (Schock aus).
 error-real-dice-game = Spiel { $game } lief mit echten Würfeln – da hat der Bot keine Würfel nachzurechnen.
 console-tally-prompt = Runde (z. B. „Anna 665 3, Ben 114 2 gebaut“ oder „Anna 4“; ? = Befehle):
 console-tally-keys =

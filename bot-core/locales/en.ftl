@@ -450,8 +450,9 @@ content-help = { $surface ->
         new: open a table · join · start: begin the game (roll-off)
         roll · keep dice:1 1 (set dice aside) · flip: two sixes become a one · stand · blind
         table: show the table · reveal: last round · leave · kick user:@name · end
-        rules: show, set with text:… or zone:… (Manage Server) · debts: rounds owed · paid user:@name · history · undo · export · stats
+        rules: show, set with text:… or zone:… (Manage Server) · debts: rounds owed · paid user:@name · history (csv:True: as a file) · undo · stats
         judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1
+        Real dice, the bot keeps score: new mode:tally · start starter:@name (who begins) · each round round text:Anna 665 3, Ben 114 2 built (short: text:Anna 4) · undo
         Provably fair dice: seed text:… (before the start) · verify [game:no.]: recompute a game · fairness: dice statistics
         Only the owner sees the dice under his cup.
     [telegram]
@@ -472,6 +473,7 @@ content-help = { $surface ->
         rules · debts: rounds owed · paid NAME · history · undo · export · stats
         judge: referee for a real table, e.g. "judge Anna 665 3, Ben 114 2 built, Cem 221 1"
         verify [no.]: recompute a game · fairness: dice statistics
+        Real dice, the bot keeps score: schocken --tally, then each round "r Anna 665 3, Ben 114 2 built" (short: "r Anna 4")
         ? shows every command.
    *[plain]
         🎲 Schocken – how to play:
@@ -481,6 +483,7 @@ content-help = { $surface ->
         rules: show/set (admins) · debts: rounds owed · paid NAME · history · undo · export · stats
         judge: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
         Provably fair dice: seed TEXT (before the start) · verify [no.]: recompute a game · fairness: dice statistics
+        Real dice, the bot keeps score: new tally · go NAME (who begins) · each round round Anna 665 3, Ben 114 2 built (short: round Anna 4) · undo
         Only the owner sees the dice under his cup.
 }
 debt-paid = paid
@@ -597,11 +600,12 @@ error-tally-from-loser = The Deckel come from the round's winner, not from the l
 error-starter-by-roll-off = The roll-off decides who starts.
 notice-round-entered = { $by } entered the round.
 notice-round-taken-back = { $by } took back the last round.
+notice-debt-taken-back = 🍺 { $name }'s round is struck off (reversed in the ledger).
 table-title-lobby-tally = 🎲 Schocken table of { $opener } · real dice, the bot keeps score · rules: { $rules }
-table-lobby-hint-tally = Join with “Join”; start with “Start” (2 players or more). The dice fall on the real table; the bot keeps the Deckel, halves and the round of beer.
+table-lobby-hint-tally = Join with “Join”; start with “Start” (2 players or more). The dice fall on the real table; the bot keeps the Deckel, halves and the round of beer. Name the roll-off's winner when you start (start with a name); otherwise the seating order begins.
 table-title-tally = 🎲 Schocken with real dice · { $part }, round { $round } · rules: { $rules }
 table-player-plays = plays
-table-tally-turn = { $name } starts. Once everybody has thrown, enter the round in turn order, e.g. “{ $example }” – or briefly “{ $name } 3” (gets 3 Deckel) or “{ $name } out” (Schock aus).
+table-tally-turn = { $name } starts. Once everybody has thrown, enter the round with “round” in turn order, e.g. “{ $example }” – or briefly “{ $name } 3” (gets 3 Deckel) or “{ $name } out” (Schock aus).
 error-real-dice-game = Game { $game } was played with real dice – the bot has no dice of its own to check there.
 console-tally-prompt = Round (e.g. “Anna 665 3, Ben 114 2 built” or “Anna 4”; ? = commands):
 console-tally-keys =

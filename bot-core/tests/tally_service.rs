@@ -59,7 +59,7 @@ async fn r_game_5_a_tally_table_shows_no_dice_and_whom_to_enter() {
     let text = render::table_text(&t, Lang::De);
     assert!(text.contains("Schocken mit echten Würfeln"), "{text}");
     assert!(
-        text.contains("Ben fängt an. Wenn alle geworfen haben, tragt die Runde in Wurfreihenfolge ein, z. B. „Ben 665 3, Cem 114 2, Anna 221 1“"),
+        text.contains("Ben fängt an. Wenn alle geworfen haben, tragt die Runde mit „runde“ in Wurfreihenfolge ein, z. B. „Ben 665 3, Cem 114 2, Anna 221 1“"),
         "{text}"
     );
     assert!(!text.contains("▢"), "no cups at a real table: {text}");
@@ -207,6 +207,83 @@ async fn r_game_4_a_whole_tally_game_ends_with_one_bierrunde_in_the_ledger() {
         .refused(actor("Anna"), Request::Verify { game: None })
         .await;
     assert!(matches!(e, ServiceError::RealDiceGame { .. }), "{e:?}");
+}
+
+/// Open rounds per name.
+async fn owed(h: &Harness) -> Vec<(String, i64)> {
+    let debts = h.ok(actor("Anna"), Request::Debts).await;
+    let Some(Content::Debts(lines)) = debts.content else {
+        panic!("debts")
+    };
+    lines.into_iter().map(|l| (l.name, l.rounds)).collect()
+}
+
+/// (games, games lost) per name this season.
+async fn games(h: &Harness) -> Vec<(String, i64, i64)> {
+    let stats = h.ok(actor("Anna"), Request::Stats).await;
+    let Some(Content::Stats { lines, .. }) = stats.content else {
+        panic!("stats")
+    };
+    let mut games: Vec<_> = lines
+        .into_iter()
+        .map(|l| (l.name, l.games, l.games_lost))
+        .collect();
+    games.sort();
+    games
+}
+
+#[tokio::test]
+async fn r_game_4_undoing_the_round_that_ended_the_game_reopens_it_and_reverses_its_bierrunde() {
+    let mut h = Harness::new().await;
+    tally_table(&h, Some("Cem")).await;
+    h.ok(actor("Anna"), enter("Cem aus")).await;
+    // The typo: Cem again (Blattschuss) where Ben lost the second half.
+    let last = h.ok(actor("Anna"), enter("Cem aus")).await;
+    assert_eq!(last.table.expect("table").status, TableStatus::Finished);
+    assert_eq!(owed(&h).await, [("Cem".to_string(), 1)]);
+    assert_eq!(games(&h).await[2], ("Cem".into(), 1, 1));
+
+    // A restart in between: the ended game is found again.
+    h.restart().await;
+    let undone = h.ok(actor("Ben"), Request::Undo).await;
+    let t = undone.table.expect("table");
+    assert_eq!(t.status, TableStatus::Running);
+    let said: Vec<String> = undone
+        .notices
+        .iter()
+        .filter_map(|n| render::notice_text(n, Some(&t), Voice::plain(Lang::De)))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|s| s.contains("Die Runde von Cem ist gestrichen")),
+        "{said:?}"
+    );
+    assert!(owed(&h).await.is_empty(), "the Bierrunde is reversed");
+    assert!(
+        games(&h).await.iter().all(|g| g.1 == 0 && g.2 == 0),
+        "{:?}",
+        games(&h).await
+    );
+    assert_eq!(holdings(&h).await.iter().map(|p| p.1).sum::<u8>(), 0);
+
+    // The right line: Ben loses the second half, then the final.
+    h.ok(actor("Anna"), enter("Ben aus")).await;
+    let end = h.ok(actor("Anna"), enter("Ben aus")).await;
+    assert_eq!(end.table.expect("table").status, TableStatus::Finished);
+    assert_eq!(owed(&h).await, [("Ben".to_string(), 1)]);
+    assert_eq!(
+        games(&h).await,
+        [
+            ("Anna".into(), 1, 0),
+            ("Ben".into(), 1, 1),
+            ("Cem".into(), 1, 0)
+        ]
+    );
+    // The ledger's own undo is untouched by it: Anna has nothing of her own to take back
+    // once the window of the round is over.
+    h.clock.advance(10 * 60 * 1000);
+    let e = h.refused(actor("Anna"), Request::Undo).await;
+    assert!(matches!(e, ServiceError::UndoExpired { .. }), "{e:?}");
 }
 
 #[tokio::test]

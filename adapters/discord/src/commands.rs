@@ -33,13 +33,26 @@ fn user_ref(user: &serenity::all::User) -> UserRef {
     ),
     subcommands(
         "new", "join", "leave", "start", "roll", "keep", "flip", "stand", "blind", "reveal",
-        "table", "rules", "kick", "end", "debts", "paid", "history", "undo", "export", "stats",
-        "judge", "help", "seed", "verify", "fairness"
+        "table", "rules", "kick", "end", "debts", "paid", "history", "undo", "stats", "judge",
+        "round", "help", "seed", "verify", "fairness"
     )
 )]
 pub async fn schocken(_ctx: Ctx<'_>) -> Result<(), Error> {
     // Discord always sends a subcommand.
     Ok(())
+}
+
+/// Who throws the dice at a new table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Mode {
+    /// The bot rolls (the default).
+    #[name = "rolled"]
+    #[name_localized("de", "würfeln")]
+    Rolled,
+    /// Real dice at the pub; rounds are entered with `round`.
+    #[name = "tally"]
+    #[name_localized("de", "zählen")]
+    Tally,
 }
 
 /// Open a table in this channel
@@ -48,8 +61,21 @@ pub async fn schocken(_ctx: Ctx<'_>) -> Result<(), Error> {
     name_localized("de", "neu"),
     description_localized("de", "Einen Tisch in diesem Kanal aufmachen")
 )]
-async fn new(ctx: Ctx<'_>) -> Result<(), Error> {
-    play(ctx, Ok(Request::Open)).await
+async fn new(
+    ctx: Ctx<'_>,
+    #[description = "tally: real dice at the table, the bot keeps the score"]
+    #[description_localized("de", "zählen: echte Würfel am Tisch, der Bot zählt")]
+    #[name_localized("de", "modus")]
+    mode: Option<Mode>,
+) -> Result<(), Error> {
+    play(ctx, Ok(open_request(mode))).await
+}
+
+fn open_request(mode: Option<Mode>) -> Request {
+    match mode {
+        Some(Mode::Tally) => Request::OpenTally,
+        Some(Mode::Rolled) | None => Request::Open,
+    }
 }
 
 /// Join the table before the game starts
@@ -78,8 +104,23 @@ async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
     name_localized("de", "los"),
     description_localized("de", "Das Spiel starten")
 )]
-async fn start(ctx: Ctx<'_>) -> Result<(), Error> {
-    play(ctx, Ok(Request::Start)).await
+async fn start(
+    ctx: Ctx<'_>,
+    #[description = "Real dice: who won the roll-off at the table (empty: the seating order)"]
+    #[description_localized(
+        "de",
+        "Echte Würfel: wer am Tisch beim Auswürfeln gewonnen hat (leer: Sitzreihenfolge)"
+    )]
+    #[name_localized("de", "anfänger")]
+    starter: Option<serenity::all::User>,
+) -> Result<(), Error> {
+    let request = match starter {
+        Some(user) => Request::StartWith {
+            starter: user_ref(&user),
+        },
+        None => Request::Start,
+    };
+    play(ctx, Ok(request)).await
 }
 
 /// Roll the dice under your cup
@@ -272,11 +313,11 @@ async fn paid(
     play(ctx, Ok(request)).await
 }
 
-/// The Deckel ledger, newest first
+/// The Deckel ledger, newest first, or as a CSV file
 #[poise::command(
     slash_command,
     name_localized("de", "verlauf"),
-    description_localized("de", "Das Deckelbuch, neueste zuerst")
+    description_localized("de", "Das Deckelbuch, neueste zuerst, oder als CSV-Datei")
 )]
 async fn history(
     ctx: Ctx<'_>,
@@ -286,30 +327,35 @@ async fn history(
     #[min = 1]
     #[max = 100000]
     page: Option<u32>,
+    #[description = "True: the whole ledger as a CSV file"]
+    #[description_localized("de", "True: das ganze Deckelbuch als CSV-Datei")]
+    csv: Option<bool>,
 ) -> Result<(), Error> {
-    let request = Request::History {
-        page: page.unwrap_or(1),
-    };
-    play(ctx, Ok(request)).await
+    play(ctx, Ok(history_request(page, csv))).await
 }
 
-/// Undo your last ledger entry (within 5 minutes)
+/// `history`'s request: a page, or with `csv` the export. The export is an option of
+/// `history`, not a subcommand of its own: Discord allows 25 subcommands.
+fn history_request(page: Option<u32>, csv: Option<bool>) -> Request {
+    if csv == Some(true) {
+        return Request::Export;
+    }
+    Request::History {
+        page: page.unwrap_or(1),
+    }
+}
+
+/// Undo your last ledger entry or the last entered round (within 5 minutes)
 #[poise::command(
     slash_command,
     name_localized("de", "rückgängig"),
-    description_localized("de", "Deinen letzten Eintrag im Deckelbuch zurücknehmen (5 Minuten)")
+    description_localized(
+        "de",
+        "Deinen letzten Eintrag im Deckelbuch oder die zuletzt eingetragene Runde zurücknehmen"
+    )
 )]
 async fn undo(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Undo)).await
-}
-
-/// The Deckel ledger as a CSV file
-#[poise::command(
-    slash_command,
-    description_localized("de", "Das Deckelbuch als CSV-Datei")
-)]
-async fn export(ctx: Ctx<'_>) -> Result<(), Error> {
-    play(ctx, Ok(Request::Export)).await
 }
 
 /// Statistics of this season
@@ -342,6 +388,26 @@ async fn judge(
     text: String,
 ) -> Result<(), Error> {
     play(ctx, Ok(Request::Judge { text })).await
+}
+
+/// Real dice: enter the round that fell at the table
+#[poise::command(
+    slash_command,
+    name_localized("de", "runde"),
+    description_localized("de", "Echte Würfel: die Runde eintragen, die am Tisch gefallen ist")
+)]
+async fn round(
+    ctx: Ctx<'_>,
+    #[description = "In turn order, e.g. Anna 665 3, Ben 114 2 built, Cem 221 – or Anna 4"]
+    #[description_localized(
+        "de",
+        "In Wurfreihenfolge, z. B. Anna 665 3, Ben 114 2 gebaut, Cem 221 – oder Anna 4"
+    )]
+    #[name_localized("de", "zeile")]
+    #[max_length = 1000]
+    text: String,
+) -> Result<(), Error> {
+    play(ctx, Ok(Request::EnterRound { text })).await
 }
 
 /// How to play with this bot

@@ -96,6 +96,13 @@ pub struct EnteredRound {
     /// The game's statistics before the round (an undone round counts nowhere).
     #[serde(default)]
     pub stats: Vec<PlayerStats>,
+    /// The debts the round wrote to the ledger (an extra debt, the game's Bierrunde):
+    /// reversed when it is taken back.
+    #[serde(default)]
+    pub debts: Vec<NewDebt>,
+    /// The statistics the round wrote to the season by ending the game: taken off again.
+    #[serde(default)]
+    pub written_stats: Vec<PlayerStats>,
     pub by: UserId,
     /// When it was entered (unix ms).
     pub at: i64,
@@ -141,7 +148,7 @@ pub struct RecentMove {
 /// How many moves a table remembers for the staleness check.
 const RECENT_MOVES: usize = 16;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NewDebt {
     pub user: UserId,
     pub name: String,

@@ -77,6 +77,7 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
         Notice::Started => tr(lang, "notice-started", &[]),
         Notice::RoundEntered { by } => tr(lang, "notice-round-entered", &[("by", a(by))]),
         Notice::RoundTakenBack { by } => tr(lang, "notice-round-taken-back", &[("by", a(by))]),
+        Notice::DebtTakenBack { name } => tr(lang, "notice-debt-taken-back", &[("name", a(name))]),
         Notice::Ended { by } => tr(lang, "notice-ended", &[("by", a(by))]),
         Notice::IdleClosed => tr(lang, "notice-idle", &[]),
         Notice::TimedOut { name } => tr(lang, "notice-timed-out", &[("name", a(name))]),

@@ -5,7 +5,7 @@ use super::reply::{Content, Notice, Reply};
 use super::{
     Command, Service, ServiceError, Slot, UserId, UserRef, content, lang_of, storage_error, table,
 };
-use crate::store::{ChatSettings, NewLedgerEntry};
+use crate::store::{ChatSettings, NewLedgerEntry, StoreError};
 
 impl Service {
     pub(super) async fn history(
@@ -151,6 +151,38 @@ impl Service {
             lang: lang_of(cmd),
             ..Reply::default()
         })
+    }
+
+    /// Whether an undo here takes back the round last entered at a tally table (running, or
+    /// just ended by that round, even if the bot restarted since): unless the actor's own
+    /// ledger action is newer, the round goes first.
+    pub(super) async fn undoes_round(
+        &self,
+        cmd: &Command,
+        slot: &mut Slot,
+    ) -> Result<bool, StoreError> {
+        self.load(&cmd.chat, slot).await?;
+        if slot.table.is_none() {
+            slot.table = self
+                .store
+                .latest_table(&cmd.chat)
+                .await?
+                .filter(|t| table::undoes_round(Some(t)));
+        }
+        let Some(entered_at) = slot
+            .table
+            .as_ref()
+            .filter(|t| table::undoes_round(Some(t)))
+            .and_then(|t| t.entered.as_ref())
+            .map(|e| e.at)
+        else {
+            return Ok(false);
+        };
+        let own = self
+            .store
+            .last_own_action(&cmd.chat.group(), &cmd.actor.user)
+            .await?;
+        Ok(own.is_none_or(|o| o.at <= entered_at))
     }
 
     pub(super) async fn undo(&self, cmd: &Command) -> Result<Reply, ServiceError> {

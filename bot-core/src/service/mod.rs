@@ -212,9 +212,7 @@ impl Service {
             request if request.is_setting() => self.change_settings(cmd, settings, langs).await,
             Request::Paid { debtor } => self.paid(cmd, debtor.as_ref(), slot).await,
             Request::Undo => {
-                // At a tally table the last entered round goes first; else the ledger's.
-                self.load(&cmd.chat, slot).await?;
-                if table::undoes_round(slot.table.as_ref()) {
+                if self.undoes_round(cmd, slot).await? {
                     return self.table_command(cmd, &settings, slot, langs).await;
                 }
                 self.undo(cmd).await

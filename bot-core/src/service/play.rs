@@ -195,14 +195,18 @@ impl Service {
         out.table.log_seq += 1;
         let command = serde_json::to_string(&cmd.request).unwrap_or_default();
         let events = serde_json::to_string(&out.events).unwrap_or_default();
+        let actor_name = table::clean_name(&cmd.actor.name);
         let commit = crate::store::Commit {
             table: &out.table,
             actor: cmd.actor.user.as_str(),
+            actor_name: &actor_name,
             command,
             events,
             debts: &out.debts,
             throws,
             stats: &out.stats,
+            reversed_debts: &out.taken_back.debts,
+            stats_off: &out.taken_back.stats,
             request_id: cmd.request_id.as_deref(),
             now,
         };

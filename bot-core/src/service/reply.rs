@@ -118,6 +118,10 @@ pub enum Notice {
     RoundTakenBack {
         by: String,
     },
+    /// The taken-back round had written a debt: it is reversed in the ledger.
+    DebtTakenBack {
+        name: String,
+    },
     /// A player set the client seed of the dice.
     ClientSeedSet {
         name: String,

@@ -87,6 +87,42 @@ pub(super) async fn insert(
     Ok(row.get("id"))
 }
 
+/// Reverses the newest unreversed debt of `debt`'s kind that `table_id` wrote for its
+/// debtor (a round entered by hand was taken back); nothing if there is none.
+pub(super) async fn reverse_debt(
+    tx: &mut sqlx::SqliteConnection,
+    chat: &ChatId,
+    debt: &NewDebt,
+    table_id: i64,
+    commit: &super::Commit<'_>,
+) -> Result<(), StoreError> {
+    let reversed: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM ledger l
+         WHERE chat = ? AND table_id = ? AND debtor = ? AND kind = 'debt' AND reason = ?
+           AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.reverses = l.id)
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(chat.as_str())
+    .bind(table_id)
+    .bind(debt.user.as_str())
+    .bind(debt.reason.id())
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(reversed) = reversed else {
+        return Ok(());
+    };
+    let entry = NewLedgerEntry {
+        kind: "reversal",
+        rounds: -1,
+        reason: "undo".into(),
+        actor: commit.actor.to_string(),
+        actor_name: commit.actor_name.to_string(),
+        reverses: Some(reversed),
+        ..NewLedgerEntry::debt(chat, debt, table_id, commit.now)
+    };
+    insert(tx, &entry).await.map(|_| ())
+}
+
 const ROW_COLUMNS: &str =
     "l.id, l.at, l.kind, l.debtor, l.debtor_name, l.rounds, l.reason, l.table_id,
     l.actor, l.actor_name, l.reverses,

@@ -86,6 +86,8 @@ impl ChatSettings {
 pub struct Commit<'a> {
     pub table: &'a Table,
     pub actor: &'a str,
+    /// The actor's name, for ledger entries he causes.
+    pub actor_name: &'a str,
     /// The command as JSON and the engine events it caused (JSON), for the log.
     pub command: String,
     pub events: String,
@@ -93,6 +95,10 @@ pub struct Commit<'a> {
     /// The throws of provably fair dice this command drew.
     pub throws: &'a [ThrowRow],
     pub stats: &'a [PlayerStats],
+    /// Debts of this table to reverse, and statistics to take off the season: a round
+    /// entered by hand was taken back.
+    pub reversed_debts: &'a [NewDebt],
+    pub stats_off: &'a [PlayerStats],
     pub request_id: Option<&'a str>,
     pub now: i64,
 }
@@ -213,7 +219,11 @@ impl Store {
             id: table.id,
             message: e.to_string(),
         })?;
-        if table.id != 0 && commit.debts.is_empty() && commit.stats.is_empty() {
+        let ledger_or_stats = !commit.debts.is_empty()
+            || !commit.stats.is_empty()
+            || !commit.reversed_debts.is_empty()
+            || !commit.stats_off.is_empty();
+        if table.id != 0 && !ledger_or_stats {
             // The common case, a move: handed to the group writer (see `moves`).
             let (done, answer) = tokio::sync::oneshot::channel();
             let job = moves::Move {
@@ -289,6 +299,12 @@ impl Store {
         }
         for delta in commit.stats {
             stats::add(&mut tx, &table.chat.group(), table.season, delta).await?;
+        }
+        for debt in commit.reversed_debts {
+            ledger::reverse_debt(&mut tx, &table.chat.group(), debt, id, commit).await?;
+        }
+        for delta in commit.stats_off {
+            stats::take_off(&mut tx, &table.chat.group(), table.season, delta).await?;
         }
         if let Some(request_id) = commit.request_id {
             record_request(&mut tx, request_id, &table.chat, commit.now).await?;

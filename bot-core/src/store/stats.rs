@@ -48,6 +48,34 @@ pub(super) async fn add(
     Ok(())
 }
 
+/// Takes a game's statistics off the season again (its last round was taken back). The
+/// season's best throw stays: the rows keep no history to find the one before.
+pub(super) async fn take_off(
+    tx: &mut sqlx::SqliteConnection,
+    chat: &ChatId,
+    season: i64,
+    d: &PlayerStats,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "UPDATE stats SET games = MAX(games - ?, 0), halves_lost = MAX(halves_lost - ?, 0),
+           finals = MAX(finals - ?, 0), games_lost = MAX(games_lost - ?, 0),
+           blattschuss = MAX(blattschuss - ?, 0), schock_aus = MAX(schock_aus - ?, 0)
+         WHERE chat = ? AND season = ? AND user = ?",
+    )
+    .bind(d.games)
+    .bind(d.halves_lost)
+    .bind(d.finals)
+    .bind(d.games_lost)
+    .bind(d.blattschuss)
+    .bind(d.schock_aus)
+    .bind(chat.as_str())
+    .bind(season)
+    .bind(d.user.as_str())
+    .execute(tx)
+    .await?;
+    Ok(())
+}
+
 /// Statistics rows move with a migrated chat; rows the new chat already has are added up.
 pub(super) async fn migrate(
     tx: &mut sqlx::SqliteConnection,

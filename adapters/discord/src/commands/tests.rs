@@ -40,8 +40,8 @@ fn the_command_tree_fits_discord() {
     unique.dedup();
     assert_eq!(unique.len(), names.len());
     for name in [
-        "new", "keep", "rules", "kick", "paid", "history", "judge", "help", "seed", "verify",
-        "fairness",
+        "new", "keep", "rules", "kick", "paid", "history", "judge", "round", "help", "seed",
+        "verify", "fairness",
     ] {
         assert!(names.iter().any(|n| n == name), "{name}");
     }
@@ -120,4 +120,80 @@ fn rules_shows_or_sets_one_thing() {
         rules_request(Some("dortmund"), Some("Europe/Vienna")),
         Err(ServiceError::BadArgument { .. })
     ));
+}
+
+/// A subcommand's options: (English name, German name, Discord option type, required).
+fn options(sub: &serde_json::Value) -> Vec<(String, String, u64, bool)> {
+    sub["options"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|o| {
+            (
+                o["name"].as_str().unwrap_or_default().to_string(),
+                de(o).to_string(),
+                o["type"].as_u64().unwrap_or_default(),
+                o["required"].as_bool().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+fn owned(list: &[(&str, &str, u64, bool)]) -> Vec<(String, String, u64, bool)> {
+    list.iter()
+        .map(|(n, d, t, r)| (n.to_string(), d.to_string(), *t, *r))
+        .collect()
+}
+
+#[test]
+fn tally_mode_is_named_as_the_issue_and_the_help_say() {
+    let commands = poise::builtins::create_application_commands(&[schocken()]);
+    let json = serde_json::to_value(&commands).expect("serializes");
+    // `/schocken new mode:tally`, German `/schocken neu modus:zählen`.
+    let new = sub(&json, "new");
+    assert_eq!(de(new), "neu");
+    assert_eq!(options(new), owned(&[("mode", "modus", 4, false)]));
+    let choices: Vec<_> = new["options"][0]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| (c["name"].clone(), c["name_localizations"]["de"].clone()))
+        .collect();
+    assert_eq!(
+        choices,
+        [
+            ("rolled".into(), "würfeln".into()),
+            ("tally".into(), "zählen".into())
+        ]
+    );
+    let start = sub(&json, "start");
+    assert_eq!(de(start), "los");
+    assert_eq!(options(start), owned(&[("starter", "anfänger", 6, false)]));
+    let round = sub(&json, "round");
+    assert_eq!(de(round), "runde");
+    assert_eq!(options(round), owned(&[("text", "zeile", 3, true)]));
+    // The export moved under `history` to make room.
+    let history = sub(&json, "history");
+    assert_eq!(
+        options(history),
+        owned(&[("page", "seite", 4, false), ("csv", "csv", 5, false)])
+    );
+    assert!(
+        json[0]["options"]
+            .as_array()
+            .is_some_and(|subs| subs.iter().all(|s| s["name"] != "export"))
+    );
+}
+
+#[test]
+fn the_options_choose_the_request() {
+    assert_eq!(open_request(None), Request::Open);
+    assert_eq!(open_request(Some(Mode::Rolled)), Request::Open);
+    assert_eq!(open_request(Some(Mode::Tally)), Request::OpenTally);
+    assert_eq!(history_request(None, None), Request::History { page: 1 });
+    assert_eq!(
+        history_request(Some(3), Some(false)),
+        Request::History { page: 3 }
+    );
+    assert_eq!(history_request(Some(3), Some(true)), Request::Export);
 }

@@ -20,6 +20,14 @@ pub fn apply<R: DiceRoller + ?Sized>(
     ctx: &TableContext,
     rng: &mut R,
 ) -> Result<TableOutcome, ServiceError> {
+    // The round that ended a tally game can still be taken back: the game opens again.
+    if cmd.request == Request::Undo
+        && let Some(finished) = table.filter(|t| t.status == TableStatus::Finished)
+    {
+        let mut table = finished.clone();
+        table.updated_at = ctx.now;
+        return tally::undo_round(table, cmd, ctx);
+    }
     let open_table = table.filter(|t| t.status.is_open());
     if matches!(cmd.request, Request::Open | Request::OpenTally) {
         return match open_table {

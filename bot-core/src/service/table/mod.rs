@@ -37,8 +37,24 @@ pub struct TableOutcome {
     pub debts: Vec<NewDebt>,
     /// Statistics to add.
     pub stats: Vec<PlayerStats>,
+    /// Debts to reverse and statistics to take off: an entered round that wrote them was
+    /// taken back.
+    pub taken_back: TakenBack,
     /// Whether the table state changed at all (a repeated look changes nothing).
     pub changed: bool,
+}
+
+/// What a taken-back round had written beyond its table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TakenBack {
+    pub debts: Vec<NewDebt>,
+    pub stats: Vec<PlayerStats>,
+}
+
+impl TakenBack {
+    pub fn is_empty(&self) -> bool {
+        self.debts.is_empty() && self.stats.is_empty()
+    }
 }
 
 /// What the table logic needs from outside.
@@ -93,6 +109,7 @@ fn outcome(table: Table, notices: Vec<Notice>) -> TableOutcome {
         notices,
         debts: Vec::new(),
         stats: Vec::new(),
+        taken_back: TakenBack::default(),
         changed: true,
     }
 }

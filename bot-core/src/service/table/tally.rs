@@ -3,7 +3,7 @@
 //! the last entered round can be taken back within the undo window.
 
 use super::progress::finish_move;
-use super::{Table, TableContext, TableOutcome, TableStatus, clean_name, find, outcome};
+use super::{Table, TableContext, TableOutcome, TableStatus, TakenBack, clean_name, find, outcome};
 use crate::engine::judge::ThrowInput;
 use crate::engine::{EnteredThrow, FinalThrow, RoundEntry, Seat, TallyError};
 use crate::model::table::EnteredRound;
@@ -36,27 +36,37 @@ pub(super) fn enter_round(
     let game = table.game.as_mut().ok_or(ServiceError::NotRunning)?;
     let before = game.clone();
     let events = game.enter_round(&entry)?;
-    table.entered = Some(Box::new(EnteredRound {
-        before,
-        stats: table.pending_stats.clone(),
-        by: cmd.actor.user.clone(),
-        at: ctx.now,
-    }));
+    let stats = table.pending_stats.clone();
     table.version += 1;
     let mut out = outcome(table, vec![Notice::RoundEntered { by }]);
     out.events = events;
     finish_move(&mut out, ctx);
+    // What the round wrote beyond the table goes back with it.
+    out.table.entered = Some(Box::new(EnteredRound {
+        before,
+        stats,
+        debts: out.debts.clone(),
+        written_stats: out.stats.clone(),
+        by: cmd.actor.user.clone(),
+        at: ctx.now,
+    }));
     Ok(out)
 }
 
-/// Whether `cmd`'s undo is for this table: a tally game runs here and has a round to take
-/// back (otherwise undo is the ledger's).
+/// Whether `cmd`'s undo is for this table: a tally game runs here, or just ended with an
+/// entered round, and has a round to take back (otherwise undo is the ledger's).
 pub fn undoes_round(table: Option<&Table>) -> bool {
-    table.is_some_and(|t| t.tally && t.status == TableStatus::Running && t.entered.is_some())
+    table.is_some_and(|t| {
+        t.tally
+            && matches!(t.status, TableStatus::Running | TableStatus::Finished)
+            && t.entered.is_some()
+    })
 }
 
 /// Takes back the last entered round (a typo at the pub): anyone seated, within the undo
-/// window. Only that one round: the game before it had no other to go back to.
+/// window. Only that one round: the game before it had no other to go back to. A round that
+/// ended the game opens it again: its Bierrunde is reversed in the ledger and its statistics
+/// come off the season.
 pub(super) fn undo_round(
     mut table: Table,
     cmd: &Command,
@@ -75,9 +85,19 @@ pub(super) fn undo_round(
     }
     table.game = Some(entered.before);
     table.pending_stats = entered.stats;
+    table.status = TableStatus::Running;
     table.version += 1;
     table.round_since = table.version;
-    Ok(outcome(table, vec![Notice::RoundTakenBack { by }]))
+    let mut notices = vec![Notice::RoundTakenBack { by }];
+    notices.extend(entered.debts.iter().map(|d| Notice::DebtTakenBack {
+        name: d.name.clone(),
+    }));
+    let mut out = outcome(table, notices);
+    out.taken_back = TakenBack {
+        debts: entered.debts,
+        stats: entered.written_stats,
+    };
+    Ok(out)
 }
 
 /// The seat a typed name stands for (as `/kick` finds players: case does not matter).

@@ -97,6 +97,7 @@ pub struct Place {
 pub enum OptionValue {
     String(String),
     Integer(i64),
+    Boolean(bool),
     User(FakeUser),
 }
 
@@ -134,6 +135,12 @@ impl Slash {
         self
     }
 
+    pub fn boolean(mut self, name: &str, value: bool) -> Slash {
+        self.options
+            .push((name.to_string(), OptionValue::Boolean(value)));
+        self
+    }
+
     pub fn user(mut self, name: &str, user: &FakeUser) -> Slash {
         self.options
             .push((name.to_string(), OptionValue::User(user.clone())));
@@ -149,6 +156,7 @@ impl Slash {
             .map(|(name, value)| match value {
                 OptionValue::String(s) => json!({"name": name, "type": 3, "value": s}),
                 OptionValue::Integer(i) => json!({"name": name, "type": 4, "value": i}),
+                OptionValue::Boolean(b) => json!({"name": name, "type": 5, "value": b}),
                 OptionValue::User(u) => {
                     users.insert(u.id.to_string(), u.user_json());
                     let mut member = u.member_json();
