@@ -418,11 +418,13 @@ fn a_real_table_is_kept_at_the_terminal_from_first_round_to_bierrunde() {
         "real dice need no proof: {first}"
     );
 
-    // Continued later: a refused line, a round taken back, then Schock aus twice.
+    // Continued later: a refused line, a round taken back, then Schock aus twice; the last
+    // one was Cem's, really: taken back after the end, and Cem loses the final.
     let second = play_script(
         &db,
         &[],
-        "Anna 4 von Ben\nAnna 2\nrückgängig\nCem: r Anna aus\nAnna aus\n",
+        "Anna 4 von Ben\nAnna 2\nrückgängig\nCem: r Anna aus\nAnna aus\nrückgängig\n\
+         Cem aus\nCem aus\n\n",
     );
     assert!(second.contains("Hier läuft noch ein Spiel"), "{second}");
     assert!(
@@ -438,6 +440,19 @@ fn a_real_table_is_kept_at_the_terminal_from_first_round_to_bierrunde() {
         "{second}"
     );
     assert!(second.contains("Blattschuss! Anna"), "{second}");
-    let debts = query(&db, "SELECT debtor_name FROM ledger WHERE kind = 'debt'");
-    assert_eq!(debts, [["Anna".to_string()]]);
+    assert!(
+        second.contains("Die Runde von Anna ist gestrichen"),
+        "{second}"
+    );
+    assert!(second.contains("Das Spiel ist vorbei. Prost!"), "{second}");
+    let ledger = query(&db, "SELECT kind, debtor_name FROM ledger ORDER BY id");
+    let entry = |kind: &str, name: &str| vec![kind.to_string(), name.to_string()];
+    assert_eq!(
+        ledger,
+        [
+            entry("debt", "Anna"),
+            entry("reversal", "Anna"),
+            entry("debt", "Cem")
+        ]
+    );
 }

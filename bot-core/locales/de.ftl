@@ -614,6 +614,7 @@ table-player-plays = spielt mit
 table-tally-turn = { $name } fängt an. Wenn alle geworfen haben, tragt die Runde mit „runde“ in Wurfreihenfolge ein, z. B. „{ $example }“ – oder kurz „{ $name } 3“ (bekommt 3 Deckel) bzw. „{ $name } aus“ (Schock aus).
 error-real-dice-game = Spiel { $game } lief mit echten Würfeln – da hat der Bot keine Würfel nachzurechnen.
 console-tally-prompt = Runde (z. B. „Anna 665 3, Ben 114 2 gebaut“ oder „Anna 4“; ? = Befehle):
+console-tally-over = Enter beendet – oder „rückgängig“, falls die letzte Runde falsch eingetragen ist:
 console-tally-keys =
     Eine Runde eintragen, in Wurfreihenfolge: NAME Würfel [Würfe] [gebaut|blind], … (z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221“)
     Kurz: NAME N = bekommt N Deckel · NAME N von NAME = vom Gewinner (Stock leer) · NAME aus = Schock aus

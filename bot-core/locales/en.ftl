@@ -608,6 +608,7 @@ table-player-plays = plays
 table-tally-turn = { $name } starts. Once everybody has thrown, enter the round with “round” in turn order, e.g. “{ $example }” – or briefly “{ $name } 3” (gets 3 Deckel) or “{ $name } out” (Schock aus).
 error-real-dice-game = Game { $game } was played with real dice – the bot has no dice of its own to check there.
 console-tally-prompt = Round (e.g. “Anna 665 3, Ben 114 2 built” or “Anna 4”; ? = commands):
+console-tally-over = Enter ends – or “undo” if the last round was entered wrong:
 console-tally-keys =
     Enter a round in turn order: NAME dice [throws] [built|blind], … (e.g. “Anna 665 3, Ben 114 2 built, Cem 221”)
     Short: NAME N = gets N Deckel · NAME N from NAME = from the winner (stock empty) · NAME out = Schock aus

@@ -22,9 +22,13 @@ where
                 return Ok(());
             };
             if !table.status.is_open() {
-                // The last round and who owes the Bierrunde.
+                // The last round and who owes the Bierrunde; a typo in it can still be
+                // taken back.
                 let text = self.table_text(&table);
                 self.say(&text)?;
+                if self.last_round_taken_back(&table).await? {
+                    continue;
+                }
                 self.say(&tr(lang, "console-goodbye", &[]))?;
                 return Ok(());
             }
@@ -44,6 +48,22 @@ where
                 return Ok(());
             }
         }
+    }
+
+    /// After the last round: `rückgängig` takes it back (the game goes on), anything else
+    /// ends. Returns whether the game goes on.
+    async fn last_round_taken_back(&mut self, table: &PublicTable) -> anyhow::Result<bool> {
+        let prompt = tr(self.lang, "console-tally-over", &[]);
+        let Some(line) = self.prompt(&prompt).await? else {
+            return Ok(false);
+        };
+        let (who, text) = actor_and_text(table, &line, &table.opener);
+        if commands::parse(text) != Input::Request(Request::Undo) {
+            return Ok(false);
+        }
+        let reply = self.handle(&who, Request::Undo).await;
+        self.show(&reply)?;
+        Ok(reply.table.is_some_and(|t| t.status.is_open()))
     }
 
     /// One typed line: a command, or a round (`r …`, or the round itself). Returns false
