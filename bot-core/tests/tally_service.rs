@@ -8,7 +8,7 @@ use bot_core::engine::TallyError;
 use bot_core::render::{self, Voice};
 use bot_core::service::{Content, Request, ServiceError, TableStatus, UserRef};
 use bot_core::text::Lang;
-use common::service::{Harness, actor};
+use common::service::{Harness, actor, admin};
 
 fn enter(text: &str) -> Request {
     Request::EnterRound { text: text.into() }
@@ -284,6 +284,28 @@ async fn r_game_4_undoing_the_round_that_ended_the_game_reopens_it_and_reverses_
     h.clock.advance(10 * 60 * 1000);
     let e = h.refused(actor("Anna"), Request::Undo).await;
     assert!(matches!(e, ServiceError::UndoExpired { .. }), "{e:?}");
+}
+
+#[tokio::test]
+async fn r_debt_2_an_entered_hille_owes_a_round_at_once_and_goes_back_with_its_round() {
+    let h = Harness::new().await;
+    let hille = Request::SetRules {
+        preset: None,
+        switches: vec!["hille=true".into()],
+    };
+    h.ok(admin("Anna"), hille).await;
+    tally_table(&h, Some("Ben")).await;
+    // Cem's 2,2,1 from the hand: a round at once (and, the lowest, Anna's Schock 4 on him).
+    h.ok(actor("Anna"), enter("Ben 665 3, Cem 221 1, Anna 114 2"))
+        .await;
+    assert_eq!(owed(&h).await, [("Cem".to_string(), 1)]);
+    assert_eq!(holdings(&h).await[2], ("Cem".into(), 4));
+    h.ok(actor("Cem"), Request::Undo).await;
+    assert!(
+        owed(&h).await.is_empty(),
+        "the Hille goes back with its round"
+    );
+    assert_eq!(holdings(&h).await[2], ("Cem".into(), 0));
 }
 
 #[tokio::test]
