@@ -1,18 +1,19 @@
 //! SQLite storage (sqlx): tables with their event log and snapshots, chat settings, the
 //! Bierrunde ledger, statistics. Every accepted command is one transaction.
 
+mod commit;
 mod ledger;
 mod moves;
 mod stats;
 mod throws;
 
+pub use commit::Commit;
 pub use ledger::{LedgerRow, NewLedgerEntry};
 pub use throws::{FaceCounts, ThrowRow};
 
 use crate::engine::RuleSet;
 use crate::model::ids::ChatId;
-use crate::model::records::PlayerStats;
-use crate::model::table::{NewDebt, Table, TableStatus};
+use crate::model::table::{Table, TableStatus};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, Row, SqlitePool};
 use std::str::FromStr;
@@ -79,28 +80,6 @@ impl ChatSettings {
             .map_err(|e: toml::de::Error| crate::engine::RulesError::Syntax(e.message().into()))?;
         base.with_overrides(&table)
     }
-}
-
-/// One command's changes, committed together.
-#[derive(Debug)]
-pub struct Commit<'a> {
-    pub table: &'a Table,
-    pub actor: &'a str,
-    /// The actor's name, for ledger entries he causes.
-    pub actor_name: &'a str,
-    /// The command as JSON and the engine events it caused (JSON), for the log.
-    pub command: String,
-    pub events: String,
-    pub debts: &'a [NewDebt],
-    /// The throws of provably fair dice this command drew.
-    pub throws: &'a [ThrowRow],
-    pub stats: &'a [PlayerStats],
-    /// Debts of this table to reverse, and statistics to take off the season: a round
-    /// entered by hand was taken back.
-    pub reversed_debts: &'a [NewDebt],
-    pub stats_off: &'a [PlayerStats],
-    pub request_id: Option<&'a str>,
-    pub now: i64,
 }
 
 #[derive(Clone, Debug)]
@@ -209,108 +188,6 @@ impl Store {
         .await?;
         row.map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
             .transpose()
-    }
-
-    /// Commits one command: the table's new snapshot, its log entry, debts, statistics and the
-    /// request id, all or nothing. Returns the table's id (new tables get one here).
-    pub async fn commit(&self, commit: &Commit<'_>) -> Result<i64, StoreError> {
-        let table = commit.table;
-        let snapshot = serde_json::to_string(table).map_err(|e| StoreError::Snapshot {
-            id: table.id,
-            message: e.to_string(),
-        })?;
-        let ledger_or_stats = !commit.debts.is_empty()
-            || !commit.stats.is_empty()
-            || !commit.reversed_debts.is_empty()
-            || !commit.stats_off.is_empty();
-        if table.id != 0 && !ledger_or_stats {
-            // The common case, a move: handed to the group writer (see `moves`).
-            let (done, answer) = tokio::sync::oneshot::channel();
-            let job = moves::Move {
-                table_id: table.id,
-                chat: table.chat.0.clone(),
-                status: table.status.id(),
-                version: table.version as i64,
-                snapshot,
-                at: commit.now,
-                seq: table.log_seq as i64,
-                actor: commit.actor.to_string(),
-                command: commit.command.clone(),
-                events: commit.events.clone(),
-                throws: throws::to_json(commit.throws),
-                request_id: commit.request_id.map(str::to_string),
-                done,
-            };
-            self.moves
-                .send(job)
-                .map_err(|_| StoreError::Db(sqlx::Error::PoolClosed))?;
-            return match answer.await {
-                Ok(result) => result.map(|()| table.id),
-                Err(_) => Err(StoreError::Db(sqlx::Error::PoolClosed)),
-            };
-        }
-        let _writer = self.writer.lock().await;
-        let mut tx = self.pool.begin().await?;
-        let id = if table.id == 0 {
-            sqlx::query(
-                "INSERT INTO tables (chat, status, version, snapshot, created_at, updated_at)
-                 VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-            )
-            .bind(table.chat.as_str())
-            .bind(table.status.id())
-            .bind(table.version as i64)
-            .bind(&snapshot)
-            .bind(table.created_at)
-            .bind(commit.now)
-            .fetch_one(&mut *tx)
-            .await?
-            .get::<i64, _>("id")
-        } else {
-            sqlx::query(
-                "UPDATE tables SET status = ?, version = ?, snapshot = ?, updated_at = ? WHERE id = ?",
-            )
-            .bind(table.status.id())
-            .bind(table.version as i64)
-            .bind(&snapshot)
-            .bind(commit.now)
-            .bind(table.id)
-            .execute(&mut *tx)
-            .await?;
-            table.id
-        };
-        sqlx::query(
-            "INSERT INTO table_log (table_id, seq, at, actor, command, events) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .bind(id)
-        .bind(table.log_seq as i64)
-        .bind(commit.now)
-        .bind(commit.actor)
-        .bind(&commit.command)
-        .bind(&commit.events)
-        .execute(&mut *tx)
-        .await?;
-        throws::insert(&mut tx, id, commit.throws).await?;
-        for debt in commit.debts {
-            ledger::insert(
-                &mut tx,
-                &NewLedgerEntry::debt(&table.chat.group(), debt, id, commit.now),
-            )
-            .await?;
-        }
-        for delta in commit.stats {
-            stats::add(&mut tx, &table.chat.group(), table.season, delta).await?;
-        }
-        for debt in commit.reversed_debts {
-            ledger::reverse_debt(&mut tx, &table.chat.group(), debt, id, commit).await?;
-        }
-        for delta in commit.stats_off {
-            stats::take_off(&mut tx, &table.chat.group(), table.season, delta).await?;
-        }
-        if let Some(request_id) = commit.request_id {
-            record_request(&mut tx, request_id, &table.chat, commit.now).await?;
-        }
-        tx.commit().await?;
-        Ok(id)
     }
 
     /// Remembers the platform message showing a table (no log entry: it is no move).

@@ -1,0 +1,166 @@
+//! Committing one command: the table's snapshot and log entry, the throws, the ledger and
+//! the statistics it changed, and the request id — all or nothing.
+
+use super::{
+    NewLedgerEntry, Store, StoreError, ThrowRow, ledger, moves, record_request, stats, throws,
+};
+use crate::model::records::PlayerStats;
+use crate::model::table::{NewDebt, Table};
+use sqlx::Row;
+
+/// One command's changes, committed together.
+#[derive(Debug)]
+pub struct Commit<'a> {
+    pub table: &'a Table,
+    pub actor: &'a str,
+    /// The actor's name, for ledger entries he causes.
+    pub actor_name: &'a str,
+    /// The command as JSON and the engine events it caused (JSON), for the log.
+    pub command: String,
+    pub events: String,
+    pub debts: &'a [NewDebt],
+    /// The throws of provably fair dice this command drew.
+    pub throws: &'a [ThrowRow],
+    pub stats: &'a [PlayerStats],
+    /// Debts of this table to reverse, and statistics to take off the season: a round
+    /// entered by hand was taken back.
+    pub reversed_debts: &'a [NewDebt],
+    pub stats_off: &'a [PlayerStats],
+    pub request_id: Option<&'a str>,
+    pub now: i64,
+}
+
+impl Commit<'_> {
+    /// Whether the command writes to the ledger or the statistics (not only to its table).
+    fn beyond_the_table(&self) -> bool {
+        !self.debts.is_empty()
+            || !self.stats.is_empty()
+            || !self.reversed_debts.is_empty()
+            || !self.stats_off.is_empty()
+    }
+}
+
+impl Store {
+    /// Commits one command: the table's new snapshot, its log entry, debts, statistics and the
+    /// request id, all or nothing. Returns the table's id (new tables get one here).
+    pub async fn commit(&self, commit: &Commit<'_>) -> Result<i64, StoreError> {
+        let table = commit.table;
+        let snapshot = serde_json::to_string(table).map_err(|e| StoreError::Snapshot {
+            id: table.id,
+            message: e.to_string(),
+        })?;
+        if table.id != 0 && !commit.beyond_the_table() {
+            // The common case, a move: handed to the group writer (see `moves`).
+            return self.commit_move(commit, snapshot).await;
+        }
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin().await?;
+        let id = write_table(&mut tx, commit, &snapshot).await?;
+        throws::insert(&mut tx, id, commit.throws).await?;
+        write_ledger_and_stats(&mut tx, commit, id).await?;
+        if let Some(request_id) = commit.request_id {
+            record_request(&mut tx, request_id, &table.chat, commit.now).await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    async fn commit_move(&self, commit: &Commit<'_>, snapshot: String) -> Result<i64, StoreError> {
+        let table = commit.table;
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let job = moves::Move {
+            table_id: table.id,
+            chat: table.chat.0.clone(),
+            status: table.status.id(),
+            version: table.version as i64,
+            snapshot,
+            at: commit.now,
+            seq: table.log_seq as i64,
+            actor: commit.actor.to_string(),
+            command: commit.command.clone(),
+            events: commit.events.clone(),
+            throws: throws::to_json(commit.throws),
+            request_id: commit.request_id.map(str::to_string),
+            done,
+        };
+        self.moves
+            .send(job)
+            .map_err(|_| StoreError::Db(sqlx::Error::PoolClosed))?;
+        match answer.await {
+            Ok(result) => result.map(|()| table.id),
+            Err(_) => Err(StoreError::Db(sqlx::Error::PoolClosed)),
+        }
+    }
+}
+
+/// The table's row (inserted for a new table) and its log entry; returns the table's id.
+async fn write_table(
+    tx: &mut sqlx::SqliteConnection,
+    commit: &Commit<'_>,
+    snapshot: &str,
+) -> Result<i64, StoreError> {
+    let table = commit.table;
+    let id = if table.id == 0 {
+        sqlx::query(
+            "INSERT INTO tables (chat, status, version, snapshot, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(table.chat.as_str())
+        .bind(table.status.id())
+        .bind(table.version as i64)
+        .bind(snapshot)
+        .bind(table.created_at)
+        .bind(commit.now)
+        .fetch_one(&mut *tx)
+        .await?
+        .get::<i64, _>("id")
+    } else {
+        sqlx::query(
+            "UPDATE tables SET status = ?, version = ?, snapshot = ?, updated_at = ? WHERE id = ?",
+        )
+        .bind(table.status.id())
+        .bind(table.version as i64)
+        .bind(snapshot)
+        .bind(commit.now)
+        .bind(table.id)
+        .execute(&mut *tx)
+        .await?;
+        table.id
+    };
+    sqlx::query(
+        "INSERT INTO table_log (table_id, seq, at, actor, command, events) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(id)
+    .bind(table.log_seq as i64)
+    .bind(commit.now)
+    .bind(commit.actor)
+    .bind(&commit.command)
+    .bind(&commit.events)
+    .execute(&mut *tx)
+    .await?;
+    Ok(id)
+}
+
+/// New debts and statistics, and those a taken-back round reverses.
+async fn write_ledger_and_stats(
+    tx: &mut sqlx::SqliteConnection,
+    commit: &Commit<'_>,
+    table_id: i64,
+) -> Result<(), StoreError> {
+    let table = commit.table;
+    let group = table.chat.group();
+    for debt in commit.debts {
+        let entry = NewLedgerEntry::debt(&group, debt, table_id, commit.now);
+        ledger::insert(&mut *tx, &entry).await?;
+    }
+    for delta in commit.stats {
+        stats::add(&mut *tx, &group, table.season, delta).await?;
+    }
+    for debt in commit.reversed_debts {
+        ledger::reverse_debt(&mut *tx, &group, debt, table_id, commit).await?;
+    }
+    for delta in commit.stats_off {
+        stats::take_off(&mut *tx, &group, table.season, delta).await?;
+    }
+    Ok(())
+}
