@@ -180,3 +180,51 @@ async fn a_server_keeps_the_score_of_a_real_table_to_its_bierrunde() {
     bot.assert_token_never_logged(DISCORD_TOKEN);
     eprintln!("the whole test took {:?}", begin.elapsed());
 }
+
+/// Dortmund rules: the starter says his extras out loud and whoever holds the phone presses
+/// them on the table message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn announced_extras_are_pressed_on_the_table() {
+    let (fake, _db, bot) = common::discord::start(62).await;
+    let players = [
+        user(21, "Anna").manage_guild(),
+        user(22, "Ben"),
+        user(23, "Cem"),
+    ];
+    let [anna, ben, cem] = &players;
+    let rules = run_slash(&fake, anna, slash("rules").string("text", "dortmund")).await;
+    assert!(rules.content.contains("dortmund"), "{rules:?}");
+    let table = open_and_start(&fake, &players).await;
+    // The first round of a half is classic.
+    round(&fake, cem, "Ben 665 3, Cem 114 2, Anna 221").await;
+    let announcing = table_shows(&fake, table, "Anna sagt Zusatzwürfe an").await;
+    let announce = announcing
+        .custom_ids()
+        .into_iter()
+        .find(|id| id.starts_with("v1:a:") && !id.ends_with(":0"))
+        .unwrap_or_else(|| panic!("an announce button: {:?}", announcing.custom_ids()));
+    refused(
+        &fake,
+        table,
+        ben,
+        "Anna 421 1, Ben 665 1, Cem 114 1",
+        "Erst sagt Anna die Zusatzwürfe an.",
+    )
+    .await;
+    pause().await;
+    let pressed = run_click(&fake, cem, table, &announce).await;
+    assert!(pressed.is_ack(), "{pressed:?}");
+    let announced = table_shows(&fake, table, "Anna sagt an: ").await;
+    assert!(
+        announced.custom_ids().is_empty(),
+        "{:?}",
+        announced.custom_ids()
+    );
+    // Anna's Jule counts: 7 Deckel for Ben's 6,6,5.
+    round(&fake, ben, "Anna 421 1, Ben 665 1, Cem 114 1").await;
+    table_shows(&fake, table, "Ben · 7 Deckel").await;
+
+    assert!(fake.rate_limited().is_empty(), "{:?}", fake.rate_limited());
+    assert!(fake.late_answers().is_empty());
+    bot.assert_token_never_logged(DISCORD_TOKEN);
+}

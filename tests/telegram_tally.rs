@@ -148,3 +148,63 @@ async fn a_group_keeps_the_score_of_a_real_table_to_its_bierrunde() {
     bot.assert_token_never_logged(fake.token());
     eprintln!("the whole test took {:?}", begin.elapsed());
 }
+
+/// Dortmund rules: the starter says his extras out loud and whoever holds the phone presses
+/// them under the table message.
+#[tokio::test]
+async fn announced_extras_are_pressed_under_the_table() {
+    let (fake, _db, bot) = telegram::start(52).await;
+    let group = TgChat::supergroup(-100_5002, "Stammtisch");
+    fake.set_admin(group.id, anna().id);
+    let rules = command(&fake, &group, &anna(), "/regeln dortmund").await;
+    assert!(rules.contains("dortmund"), "{rules}");
+    fake.command(&group, &anna(), "/neu zählen");
+    let lobby = wait_table(&fake, group.id, "the lobby", |t| button(t, "j").is_some()).await;
+    for p in [ben(), cem()] {
+        press(&fake, &group, &p, &button(&lobby, "j").expect("join")).await;
+    }
+    wait_table(&fake, group.id, "three", |t| t.text.contains("(3)")).await;
+    fake.command(&group, &anna(), "/los Ben");
+    wait_table(&fake, group.id, "the game", |t| {
+        t.text.contains("Ben fängt an.")
+    })
+    .await;
+    // The first round of a half is classic; Anna, its loser, starts the next and announces.
+    fake.command(&group, &cem(), "/runde Ben 665 3, Cem 114 2, Anna 221");
+    let announcing = wait_table(&fake, group.id, "the announcement", |t| {
+        t.text.contains("Anna sagt Zusatzwürfe an")
+    })
+    .await;
+    let all = announcing
+        .callback_data()
+        .into_iter()
+        .find(|d| d.starts_with("v1:a:") && !d.ends_with(":0"))
+        .unwrap_or_else(|| panic!("an announce button: {:?}", announcing.callback_data()));
+    refused(
+        &fake,
+        &group,
+        "/runde Anna 421 1, Ben 665 1, Cem 114 1",
+        "Erst sagt Anna die Zusatzwürfe an.",
+    )
+    .await;
+    let pressed = press(&fake, &group, &cem(), &all).await;
+    assert!(telegram::alert(&pressed).is_empty(), "{pressed:?}");
+    let announced = wait_table(&fake, group.id, "the extras", |t| {
+        t.text.contains("Anna sagt an: ")
+    })
+    .await;
+    assert!(
+        announced.callback_data().is_empty(),
+        "{:?}",
+        announced.callback_data()
+    );
+    // Anna's Jule counts: 7 Deckel for Ben's 6,6,5.
+    fake.command(&group, &ben(), "/runde Anna 421 1, Ben 665 1, Cem 114 1");
+    wait_table(&fake, group.id, "the Jule", |t| {
+        t.text.contains("Ben · 7 Deckel")
+    })
+    .await;
+
+    assert_within_limits(&fake, &[group.id]);
+    bot.assert_token_never_logged(fake.token());
+}

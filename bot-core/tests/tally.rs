@@ -303,6 +303,78 @@ fn r_score_2_quick_entries_take_from_the_stock_then_from_the_winner() {
     assert_eq!(game.all_holdings(), [8, 5]);
 }
 
+/// Three players; Anna 12 and Cem 1 empty the stock: Ben is out, Cem starts.
+fn ben_out(rules: RuleSet) -> Game {
+    let (mut game, _) = Game::start_tally(rules, &names(3), None).expect("start");
+    for (loser, deckel) in [(0, 12), (2, 1)] {
+        game.enter_round(&RoundEntry::Penalty {
+            loser: Seat(loser),
+            deckel,
+            from: None,
+        })
+        .expect("entered");
+    }
+    assert!(game.is_out(Seat(1)));
+    assert_eq!(game.participants(), [Seat(2), Seat(0)]);
+    game
+}
+
+#[test]
+fn r_score_5_whoever_is_out_and_throws_along_throws_in() {
+    let line = RoundEntry::Throws {
+        throws: vec![
+            throw(2, [6, 6, 5], 1, true),
+            throw(0, [1, 1, 4], 1, true),
+            throw(1, [2, 2, 1], 1, true),
+        ],
+    };
+    // Without the switch an out player has no place in the line.
+    let mut standard = ben_out(RuleSet::standard());
+    let before = standard.clone();
+    assert_eq!(
+        standard.enter_round(&line),
+        Err(TallyError::NotInRound { seat: Seat(1) })
+    );
+    assert_eq!(standard, before);
+    // With it, Ben throws in: the lowest throw, 4 Deckel from the winner Anna, back in.
+    let rules = RuleSet {
+        einwuerfeln: true,
+        ..RuleSet::standard()
+    };
+    let mut game = ben_out(rules.clone());
+    let events = game.enter_round(&line).expect("entered");
+    assert!(
+        events.contains(&Event::ThrowInRegistered { seat: Seat(1) }),
+        "{events:?}"
+    );
+    assert_eq!(game.all_holdings(), [8, 4, 1]);
+    assert!(!game.is_out(Seat(1)));
+    // The same by quick entry; in the line's turn order Ben comes last.
+    let mut quick = ben_out(rules.clone());
+    quick
+        .enter_round(&RoundEntry::Penalty {
+            loser: Seat(1),
+            deckel: 4,
+            from: Some(Seat(0)),
+        })
+        .expect("entered");
+    assert_eq!(quick.all_holdings(), [8, 4, 1]);
+    let mut misordered = ben_out(rules);
+    let wrong = RoundEntry::Throws {
+        throws: vec![
+            throw(2, [6, 6, 5], 1, true),
+            throw(1, [2, 2, 1], 1, true),
+            throw(0, [1, 1, 4], 1, true),
+        ],
+    };
+    assert_eq!(
+        misordered.enter_round(&wrong),
+        Err(TallyError::Order {
+            expected: vec![Seat(2), Seat(0), Seat(1)]
+        })
+    );
+}
+
 #[test]
 fn r_score_3_schock_aus_entered_loses_the_half() {
     let (mut game, _) = Game::start_tally(RuleSet::standard(), &names(3), None).expect("start");

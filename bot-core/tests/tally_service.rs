@@ -309,6 +309,44 @@ async fn r_debt_2_an_entered_hille_owes_a_round_at_once_and_goes_back_with_its_r
 }
 
 #[tokio::test]
+async fn r_rank_6_the_starters_extras_are_announced_by_a_button_on_the_table() {
+    let h = Harness::new().await;
+    let dortmund = Request::SetRules {
+        preset: Some("dortmund".into()),
+        switches: Vec::new(),
+    };
+    h.ok(admin("Anna"), dortmund).await;
+    tally_table(&h, Some("Ben")).await;
+    // The first round of a half is classic: 2,2,1 is a Hausnummer, Anna gets Cem's Schock 4.
+    h.ok(actor("Cem"), enter("Ben 665 3, Cem 114 2, Anna 221"))
+        .await;
+    // Anna starts the next round and says her extras; until then no round goes in.
+    let t = h.public().await;
+    assert!(t.view.as_ref().is_some_and(|v| v.announcing));
+    let labels: Vec<String> = render::table_buttons(&t, Lang::De)
+        .concat()
+        .into_iter()
+        .map(|b| b.label)
+        .collect();
+    assert_eq!(labels.len(), 2, "{labels:?}");
+    assert_eq!(labels[0], "Klassisch");
+    assert!(labels[1].starts_with("Ansagen: "), "{labels:?}");
+    let early = enter("Anna 421 1, Ben 665 1, Cem 114 1");
+    let e = h.refused(actor("Ben"), early.clone()).await;
+    assert_eq!(
+        render::error_text(&e, Some(&t), Voice::plain(Lang::De)),
+        "Erst sagt Anna die Zusatzwürfe an."
+    );
+    // Cem holds the phone and presses what Anna said.
+    let all = bot_core::service::args::parse_extras("jule 221 331").expect("extras");
+    h.ok(actor("Cem"), Request::Announce { extras: all }).await;
+    assert!(render::table_buttons(&h.public().await, Lang::De).is_empty());
+    // Anna's Jule counts (7 Deckel), Ben's 6,6,5 is the lowest.
+    h.ok(actor("Ben"), early).await;
+    assert_eq!(holdings(&h).await[1], ("Ben".into(), 7));
+}
+
+#[tokio::test]
 async fn a_rolled_table_takes_no_entered_rounds_and_no_named_starter() {
     let h = Harness::new().await;
     h.ok(actor("Anna"), Request::Open).await;

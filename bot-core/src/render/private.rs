@@ -1,10 +1,10 @@
 //! A player's private view: full text, short alert, buttons and the keep options.
 
 use super::{Button, ButtonStyle, button, cup_text, dice_text, extras_text, throw_name};
-use crate::engine::{ActionKind, Extra, Seat};
+use crate::engine::{ActionKind, Extra, RuleSet, Seat};
 use crate::service::ids::ButtonAction;
 use crate::service::reply::PrivateView;
-use crate::text::{self, arg_num, arg_text, tr};
+use crate::text::{self, Lang, arg_num, arg_text, tr};
 
 /// A player's private view in full (Discord ephemeral replies, the terminal): the throw
 /// that ended his round, if his move just did, then his cup.
@@ -158,6 +158,36 @@ pub fn private_alert(p: &PrivateView) -> String {
     text.chars().take(200).collect()
 }
 
+/// The starter's choice before a round of announced extras (R-EXTRA-*): the classic round,
+/// or every extra of the rules.
+pub(super) fn announce_buttons(
+    table_id: i64,
+    version: u64,
+    rules: &RuleSet,
+    lang: Lang,
+) -> Vec<Button> {
+    let rules_extras: Vec<Extra> = rules.extras.iter().collect();
+    let mut announce = vec![button(
+        ButtonAction::Announce(0),
+        table_id,
+        version,
+        tr(lang, "button-announce-none", &[]),
+        ButtonStyle::Secondary,
+    )];
+    let all_bits: u8 = rules_extras.iter().map(|e| extra_bit(*e)).sum();
+    if all_bits != 0 {
+        let label = extras_text(rules_extras.iter().copied(), rules, lang);
+        announce.push(button(
+            ButtonAction::Announce(all_bits),
+            table_id,
+            version,
+            tr(lang, "button-announce", &[("extras", arg_text(label))]),
+            ButtonStyle::Primary,
+        ));
+    }
+    announce
+}
+
 /// Buttons for a player's private view: what he may do now, keep buttons by the values he
 /// sees under his own cup.
 pub fn private_buttons(p: &PrivateView) -> Vec<Vec<Button>> {
@@ -168,22 +198,7 @@ pub fn private_buttons(p: &PrivateView) -> Vec<Vec<Button>> {
     let mut main = Vec::new();
     let has = |k: ActionKind| view.actions.contains(&k);
     if has(ActionKind::Announce) {
-        let rules_extras: Vec<Extra> = p.rules.extras.iter().collect();
-        let mut announce = vec![b(
-            ButtonAction::Announce(0),
-            tr(lang, "button-announce-none", &[]),
-            ButtonStyle::Secondary,
-        )];
-        let all_bits: u8 = rules_extras.iter().map(|e| extra_bit(*e)).sum();
-        if all_bits != 0 {
-            let label = extras_text(rules_extras.iter().copied(), &p.rules, lang);
-            announce.push(b(
-                ButtonAction::Announce(all_bits),
-                tr(lang, "button-announce", &[("extras", arg_text(label))]),
-                ButtonStyle::Primary,
-            ));
-        }
-        rows.push(announce);
+        rows.push(announce_buttons(p.table_id, p.version, &p.rules, lang));
         return rows;
     }
     let unseen = viewer_seat(p)

@@ -231,8 +231,14 @@ pub fn table_buttons(t: &PublicTable, lang: Lang) -> Vec<Vec<Button>> {
             b(ButtonAction::Join, "button-join", ButtonStyle::Primary),
             b(ButtonAction::Start, "button-start", ButtonStyle::Success),
         ]],
-        // Nothing to press at a real table: rounds are entered by command.
-        TableStatus::Running if t.tally => Vec::new(),
+        // At a real table rounds are entered by command; only the starter's announcement
+        // (said out loud, pressed by anyone seated) is a button.
+        TableStatus::Running if t.tally => match &t.view {
+            Some(view) if view.announcing => vec![super::private::announce_buttons(
+                t.table_id, t.version, &t.rules, lang,
+            )],
+            _ => Vec::new(),
+        },
         TableStatus::Running => vec![vec![
             b(ButtonAction::Roll, "button-roll", ButtonStyle::Primary),
             b(ButtonAction::Look, "button-look", ButtonStyle::Secondary),

@@ -130,7 +130,8 @@ pub(super) fn build_reply(out: &TableOutcome, cmd: &Command, langs: Langs, zone:
             notices.push(Notice::Game(public));
         }
     }
-    let private = shows_own_cup(&cmd.request)
+    // A real table has no cups to show.
+    let private = (shows_own_cup(&cmd.request) && !table.tally)
         .then(|| private_view(table, &cmd.actor.user, langs.actor))
         .flatten()
         .map(|mut view| {

@@ -91,21 +91,51 @@ impl Game {
     /// Who plays the round now to be entered, in turn order from its starter: every active
     /// player and those throwing in (R-SCORE-5).
     pub fn participants(&self) -> Vec<Seat> {
+        self.participants_with(&[])
+    }
+
+    /// [`Game::participants`], with `joining` throwing in as well.
+    fn participants_with(&self, joining: &[Seat]) -> Vec<Seat> {
         self.seats_from(self.round.starter)
             .filter(|s| {
                 self.is_active(*s)
-                    || (self.throw_ins.contains(s)
+                    || ((self.throw_ins.contains(s) || joining.contains(s))
                         && !self.players[s.index()].left
                         && self.eligible(*s))
             })
             .collect()
     }
 
+    /// Out players the entry names who may throw in (R-SCORE-5): at a real table, whoever is
+    /// out and throws along anyway is throwing in; nobody registers it first.
+    fn throwing_in(&self, entry: &RoundEntry) -> Vec<Seat> {
+        if !self.rules.einwuerfeln {
+            return Vec::new();
+        }
+        let named: Vec<Seat> = match entry {
+            RoundEntry::Throws { throws } => throws.iter().map(|t| t.seat).collect(),
+            RoundEntry::Penalty { loser, from, .. } => {
+                std::iter::once(*loser).chain(*from).collect()
+            }
+            RoundEntry::SchockAus { loser } => vec![*loser],
+        };
+        let mut joining: Vec<Seat> = named
+            .into_iter()
+            .filter(|s| self.is_out(*s) && self.eligible(*s) && !self.throw_ins.contains(s))
+            .collect();
+        joining.dedup();
+        joining
+    }
+
     /// Scores a round played at the table. On error nothing changes.
     pub fn enter_round(&mut self, entry: &RoundEntry) -> Result<Vec<Event>, TallyError> {
         self.check_entry(entry)?;
         let mut events = Vec::new();
-        let participants = self.participants();
+        let joining = self.throwing_in(entry);
+        let participants = self.participants_with(&joining);
+        for seat in joining {
+            events.push(Event::ThrowInRegistered { seat });
+        }
         self.throw_ins.clear();
         match entry {
             RoundEntry::Throws { throws } => {
@@ -141,7 +171,7 @@ impl Game {
                 starter: self.round.starter,
             });
         }
-        let participants = self.participants();
+        let participants = self.participants_with(&self.throwing_in(entry));
         let playing = |seat: Seat| {
             participants
                 .contains(&seat)

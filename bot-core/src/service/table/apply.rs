@@ -315,6 +315,11 @@ fn game_move<R: DiceRoller + ?Sized>(
         .seat_of(&cmd.actor.user)
         .ok_or(ServiceError::NotMember)?;
     let game = table.game.as_mut().ok_or(ServiceError::NotRunning)?;
+    // At a real table the starter says his extras out loud; anyone seated presses them.
+    let seat = match action {
+        Action::Announce { .. } if game.is_tally() => game.round().starter,
+        _ => seat,
+    };
     if action == Action::Look && game.round().cup(seat).is_none() {
         // Nothing to look at: the reply says why.
         return Ok(TableOutcome {
