@@ -11,8 +11,8 @@ mod common;
 
 use bot_core::engine::proof::GameRecord;
 use common::discord::{
-    Play, answer, assert_untouched, is_move_button, posted_table, run_click, run_slash, slash,
-    table_message, table_shows, user, wait_message,
+    Play, answer, assert_untouched, assert_within_limits, is_move_button, posted_table, run_click,
+    run_slash, slash, table_message, table_shows, user, wait_message,
 };
 use common::proof::{game_number, hex_after};
 use common::{DISCORD_TOKEN, Db, WAIT, current_player};
@@ -205,11 +205,7 @@ async fn the_server_seed_stays_secret_until_the_end_and_the_record_checks_out() 
     assert_eq!(verify_record(&fake, &players[0], by_number).await, record);
     assert_chart(&run_slash(&fake, &players[1], slash("fairness")).await);
 
-    assert!(fake.rate_limited().is_empty(), "{:?}", fake.rate_limited());
-    assert!(
-        fake.late_answers().is_empty(),
-        "every interaction answered in time"
-    );
+    assert_within_limits(&fake);
     bot.assert_token_never_logged(DISCORD_TOKEN);
     eprintln!("the whole test took {:?}", begin.elapsed());
 }

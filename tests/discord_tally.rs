@@ -9,8 +9,8 @@ mod common;
 
 use common::DISCORD_TOKEN;
 use common::discord::{
-    answer, assert_untouched, posted_table, run_click, run_slash, slash, table_message,
-    table_shows, user,
+    answer, assert_untouched, assert_within_limits, posted_table, run_click, run_slash, slash,
+    table_message, table_shows, user,
 };
 use schocken_fakes::discord::{FakeDiscord, FakeUser};
 use std::time::{Duration, Instant};
@@ -172,11 +172,7 @@ async fn a_server_keeps_the_score_of_a_real_table_to_its_bierrunde() {
     let text = String::from_utf8_lossy(&file.bytes);
     assert!(text.contains(",reversal,"), "{text}");
 
-    assert!(fake.rate_limited().is_empty(), "{:?}", fake.rate_limited());
-    assert!(
-        fake.late_answers().is_empty(),
-        "every interaction answered in time"
-    );
+    assert_within_limits(&fake);
     bot.assert_token_never_logged(DISCORD_TOKEN);
     eprintln!("the whole test took {:?}", begin.elapsed());
 }
@@ -224,7 +220,6 @@ async fn announced_extras_are_pressed_on_the_table() {
     round(&fake, ben, "Anna 421 1, Ben 665 1, Cem 114 1").await;
     table_shows(&fake, table, "Ben · 7 Deckel").await;
 
-    assert!(fake.rate_limited().is_empty(), "{:?}", fake.rate_limited());
-    assert!(fake.late_answers().is_empty());
+    assert_within_limits(&fake);
     bot.assert_token_never_logged(DISCORD_TOKEN);
 }

@@ -182,6 +182,15 @@ pub async fn open_and_start_in(fake: &FakeDiscord, place: &Place, players: &[Fak
     table
 }
 
+/// Discord never answered 429, and every interaction was answered within its 3 s.
+pub fn assert_within_limits(fake: &FakeDiscord) {
+    assert!(fake.rate_limited().is_empty(), "{:?}", fake.rate_limited());
+    assert!(
+        fake.late_answers().is_empty(),
+        "every interaction answered in time"
+    );
+}
+
 /// No message was posted, edited or deleted in any channel in the requests from `since` on,
 /// and nothing was said in public.
 pub fn assert_untouched(fake: &FakeDiscord, since: usize, what: &str) {
