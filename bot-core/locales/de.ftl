@@ -84,6 +84,17 @@ rules-unknown-preset = Unbekannte Regelvariante „{ $name }“ (bekannt: standa
 rules-unknown-key = Unbekannter Regelschalter „{ $key }“
 rules-missing-key = Regelschalter „{ $key }“ fehlt
 rules-invalid-value = Regelschalter „{ $key }“: { $message }
+rules-value-name-length = muss 1 bis 40 Zeichen lang sein
+rules-value-not = { $shown } ist nicht { $expected }
+rules-expected-text = ein Text
+rules-expected-straight-order = „ascending“ oder „equal“
+rules-expected-flip = „forbidden“, „extra-throw“ oder „in-place“
+rules-expected-switch = an oder aus (true/false, ja/nein)
+rules-value-out-of-range = { $value } liegt nicht zwischen { $lo } und { $hi }
+rules-value-not-whole = { $shown } ist keine ganze Zahl
+rules-value-not-a-list = { $shown } ist keine Liste von Zusatzwürfen
+rules-value-unknown-extra = unbekannter Zusatzwurf „{ $id }“ (bekannt: jule, 221, 331)
+rules-value-twice = „{ $id }“ steht doppelt in der Liste
 rules-syntax = Regeldatei ist kein gültiges TOML: { $message }
 rules-malformed-override = „{ $text }“ hat nicht die Form schalter=wert
 rules-unreadable = Regeldatei „{ $path }“ lässt sich nicht lesen: { $message }

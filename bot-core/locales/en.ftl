@@ -84,6 +84,17 @@ rules-unknown-preset = Unknown rule preset "{ $name }" (known: standard, wikiped
 rules-unknown-key = Unknown rule key "{ $key }"
 rules-missing-key = Rule key "{ $key }" is missing
 rules-invalid-value = Rule key "{ $key }": { $message }
+rules-value-name-length = must be 1 to 40 characters
+rules-value-not = { $shown } is not { $expected }
+rules-expected-text = a text
+rules-expected-straight-order = "ascending" or "equal"
+rules-expected-flip = "forbidden", "extra-throw" or "in-place"
+rules-expected-switch = on or off (true/false, yes/no)
+rules-value-out-of-range = { $value } is not between { $lo } and { $hi }
+rules-value-not-whole = { $shown } is not a whole number
+rules-value-not-a-list = { $shown } is not a list of extras
+rules-value-unknown-extra = unknown extra "{ $id }" (known: jule, 221, 331)
+rules-value-twice = "{ $id }" is listed twice
 rules-syntax = Rule file is not valid TOML: { $message }
 rules-malformed-override = "{ $text }" is not of the form key=value
 rules-unreadable = Cannot read rule file "{ $path }": { $message }

@@ -210,12 +210,12 @@ pub fn rules_error(lang: Lang, error: &crate::engine::RulesError) -> String {
         ),
         E::UnknownKey(key) => tr(lang, "rules-unknown-key", &[("key", text(key.as_str()))]),
         E::MissingKey { key } => tr(lang, "rules-missing-key", &[("key", text(key.as_str()))]),
-        E::InvalidValue { key, message } => tr(
+        E::InvalidValue { key, problem } => tr(
             lang,
             "rules-invalid-value",
             &[
                 ("key", text(key.as_str())),
-                ("message", text(message.as_str())),
+                ("message", text(value_problem(lang, problem))),
             ],
         ),
         E::Syntax(message) => tr(lang, "rules-syntax", &[("message", text(message.as_str()))]),
@@ -224,6 +224,42 @@ pub fn rules_error(lang: Lang, error: &crate::engine::RulesError) -> String {
             "rules-malformed-override",
             &[("text", text(t.as_str()))],
         ),
+    }
+}
+
+/// What is wrong with a rule's value, in the user's language.
+fn value_problem(lang: Lang, problem: &crate::engine::rules::ValueProblem) -> String {
+    use crate::engine::rules::{Expected, ValueProblem as P};
+    let t = |s: &String| text(s.as_str());
+    match problem {
+        P::NameLength => tr(lang, "rules-value-name-length", &[]),
+        P::NotOf { shown, expected } => {
+            let expected = match expected {
+                Expected::Text => "rules-expected-text",
+                Expected::StraightOrder => "rules-expected-straight-order",
+                Expected::FlipOnLastThrow => "rules-expected-flip",
+                Expected::Switch => "rules-expected-switch",
+            };
+            let expected = tr(lang, expected, &[]);
+            tr(
+                lang,
+                "rules-value-not",
+                &[("shown", t(shown)), ("expected", text(expected))],
+            )
+        }
+        P::OutOfRange { value, lo, hi } => tr(
+            lang,
+            "rules-value-out-of-range",
+            &[
+                ("value", arg_num(*value)),
+                ("lo", arg_num(*lo)),
+                ("hi", arg_num(*hi)),
+            ],
+        ),
+        P::NotWholeNumber { shown } => tr(lang, "rules-value-not-whole", &[("shown", t(shown))]),
+        P::NotAList { shown } => tr(lang, "rules-value-not-a-list", &[("shown", t(shown))]),
+        P::UnknownExtra { id } => tr(lang, "rules-value-unknown-extra", &[("id", t(id))]),
+        P::ListedTwice { id } => tr(lang, "rules-value-twice", &[("id", t(id))]),
     }
 }
 

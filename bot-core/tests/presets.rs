@@ -316,6 +316,78 @@ fn out_of_range_and_mistyped_values_are_errors_naming_the_key() {
 }
 
 #[test]
+fn a_refused_rule_value_is_named_in_the_readers_language() {
+    use bot_core::text::{Lang, rules_error};
+    let cases = [
+        (
+            "deckel",
+            "200",
+            "200 liegt nicht zwischen 2 und 99",
+            "200 is not between 2 and 99",
+        ),
+        (
+            "deckel",
+            "\"viele\"",
+            "\"viele\" ist keine ganze Zahl",
+            "\"viele\" is not a whole number",
+        ),
+        (
+            "blind",
+            "\"vielleicht\"",
+            "\"vielleicht\" ist nicht an oder aus (true/false, ja/nein)",
+            "\"vielleicht\" is not on or off (true/false, yes/no)",
+        ),
+        (
+            "straight_order",
+            "\"wild\"",
+            "\"wild\" ist nicht „ascending“ oder „equal“",
+            "\"wild\" is not \"ascending\" or \"equal\"",
+        ),
+        (
+            "extras",
+            "[\"jule\", \"pasch\"]",
+            "unbekannter Zusatzwurf „pasch“ (bekannt: jule, 221, 331)",
+            "unknown extra \"pasch\" (known: jule, 221, 331)",
+        ),
+        (
+            "extras",
+            "[\"jule\", \"jule\"]",
+            "„jule“ steht doppelt in der Liste",
+            "\"jule\" is listed twice",
+        ),
+        (
+            "name",
+            "\"\"",
+            "muss 1 bis 40 Zeichen lang sein",
+            "must be 1 to 40 characters",
+        ),
+    ];
+    for (key, value, german, english) in cases {
+        let err = RuleSet::from_toml(&standard_with(key, Some(value))).expect_err(key);
+        assert_eq!(
+            rules_error(Lang::De, &err),
+            format!("Regelschalter „{key}“: {german}")
+        );
+        assert_eq!(
+            rules_error(Lang::En, &err),
+            format!("Rule key \"{key}\": {english}")
+        );
+    }
+}
+
+#[test]
+fn a_switch_value_may_be_typed_with_a_hyphen_as_the_texts_show_it() {
+    let rules = RuleSet::standard()
+        .with_assignments(&["flip-on-last-throw=Extra-Throw", "straight_order=equal"])
+        .expect("hyphen and case as typed in a chat");
+    let expected = RuleSet::standard()
+        .with_assignments(&["flip_on_last_throw=extra_throw", "straight_order=equal"])
+        .expect("the file's spelling");
+    assert_eq!(rules, expected);
+    assert_ne!(rules, RuleSet::standard());
+}
+
+#[test]
 fn valid_variant_values_load() {
     for (key, value) in [
         ("deckel", "15"),

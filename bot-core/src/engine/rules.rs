@@ -234,12 +234,61 @@ pub enum RulesError {
     UnknownKey(String),
     #[error("rule key `{key}` is missing")]
     MissingKey { key: String },
-    #[error("rule key `{key}`: {message}")]
-    InvalidValue { key: String, message: String },
+    #[error("rule key `{key}`: {problem}")]
+    InvalidValue { key: String, problem: ValueProblem },
     #[error("rule file is not valid TOML: {0}")]
     Syntax(String),
     #[error("override `{0}` is not of the form key=value")]
     MalformedOverride(String),
+}
+
+/// What is wrong with a rule's value (named in the reader's language by the renderer; the
+/// English text is for the command line and logs).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ValueProblem {
+    #[error("must be 1 to 40 characters")]
+    NameLength,
+    #[error("{shown} is not {}", expected.english())]
+    NotOf { shown: String, expected: Expected },
+    #[error("{value} is out of range ({lo} to {hi})")]
+    OutOfRange { value: i64, lo: u8, hi: u8 },
+    #[error("{shown} is not a whole number")]
+    NotWholeNumber { shown: String },
+    #[error("{shown} is not a list of extras")]
+    NotAList { shown: String },
+    #[error("unknown extra `{id}` (known: jule, 221, 331)")]
+    UnknownExtra { id: String },
+    #[error("`{id}` is listed twice")]
+    ListedTwice { id: String },
+}
+
+/// The kind of value a key takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Text,
+    StraightOrder,
+    FlipOnLastThrow,
+    Switch,
+}
+
+impl Expected {
+    fn of(key: &str) -> Expected {
+        match key {
+            "name" => Expected::Text,
+            "straight_order" => Expected::StraightOrder,
+            "flip_on_last_throw" => Expected::FlipOnLastThrow,
+            _ => Expected::Switch,
+        }
+    }
+
+    fn english(self) -> &'static str {
+        match self {
+            Expected::Text => "a text",
+            Expected::StraightOrder => "one of \"ascending\", \"equal\"",
+            Expected::FlipOnLastThrow => "one of \"forbidden\", \"extra_throw\", \"in_place\"",
+            Expected::Switch => "true or false",
+        }
+    }
 }
 
 /// Every key a rule file has, in file order.
@@ -408,7 +457,7 @@ impl RuleSet {
         if self.name.trim().is_empty() || self.name.chars().count() > 40 {
             return Err(RulesError::InvalidValue {
                 key: "name".into(),
-                message: "must be 1 to 40 characters".into(),
+                problem: ValueProblem::NameLength,
             });
         }
         Ok(())
@@ -457,7 +506,10 @@ fn field<T: serde::de::DeserializeOwned>(table: &toml::Table, key: &str) -> Resu
     let shown = value.to_string();
     value.try_into().map_err(|_| RulesError::InvalidValue {
         key: key.to_string(),
-        message: format!("{shown} is not {}", expected(key)),
+        problem: ValueProblem::NotOf {
+            shown,
+            expected: Expected::of(key),
+        },
     })
 }
 
@@ -469,11 +521,13 @@ fn int_field(table: &toml::Table, key: &str) -> Result<u8, RulesError> {
         }
         Some(toml::Value::Integer(n)) => Err(RulesError::InvalidValue {
             key: key.to_string(),
-            message: format!("{n} is out of range ({lo} to {hi})"),
+            problem: ValueProblem::OutOfRange { value: *n, lo, hi },
         }),
         Some(other) => Err(RulesError::InvalidValue {
             key: key.to_string(),
-            message: format!("{other} is not a whole number"),
+            problem: ValueProblem::NotWholeNumber {
+                shown: other.to_string(),
+            },
         }),
         None => Err(RulesError::MissingKey {
             key: key.to_string(),
@@ -492,13 +546,17 @@ fn int_range(key: &str) -> (u8, u8) {
 }
 
 fn extras_field(table: &toml::Table) -> Result<ExtraSet, RulesError> {
-    let invalid = |message: String| RulesError::InvalidValue {
+    let invalid = |problem: ValueProblem| RulesError::InvalidValue {
         key: "extras".into(),
-        message,
+        problem,
     };
     let list = match table.get("extras") {
         Some(toml::Value::Array(a)) => a,
-        Some(other) => return Err(invalid(format!("{other} is not a list of extras"))),
+        Some(other) => {
+            return Err(invalid(ValueProblem::NotAList {
+                shown: other.to_string(),
+            }));
+        }
         None => {
             return Err(RulesError::MissingKey {
                 key: "extras".into(),
@@ -511,23 +569,15 @@ fn extras_field(table: &toml::Table) -> Result<ExtraSet, RulesError> {
             .as_str()
             .map(str::to_string)
             .unwrap_or_else(|| item.to_string());
-        let extra = Extra::from_id(&id)
-            .ok_or_else(|| invalid(format!("unknown extra `{id}` (known: jule, 221, 331)")))?;
+        let Some(extra) = Extra::from_id(&id) else {
+            return Err(invalid(ValueProblem::UnknownExtra { id }));
+        };
         if set.contains(extra) {
-            return Err(invalid(format!("`{id}` is listed twice")));
+            return Err(invalid(ValueProblem::ListedTwice { id }));
         }
         set.insert(extra);
     }
     Ok(set)
-}
-
-fn expected(key: &str) -> &'static str {
-    match key {
-        "name" => "a text",
-        "straight_order" => "one of \"ascending\", \"equal\"",
-        "flip_on_last_throw" => "one of \"forbidden\", \"extra_throw\", \"in_place\"",
-        _ => "true or false",
-    }
 }
 
 /// Parses `key=value` into a TOML key and value. Bare words become strings; `extras` takes a
@@ -561,6 +611,10 @@ pub fn parse_assignment(text: &str) -> Result<(String, toml::Value), RulesError>
             "false" | "off" | "no" | "nein" | "aus" => toml::Value::Boolean(false),
             _ => match raw.parse::<i64>() {
                 Ok(n) => toml::Value::Integer(n),
+                // `extra-throw` as well as `extra_throw`: texts show the hyphen.
+                Err(_) if key != "name" => toml::Value::String(
+                    raw.trim_matches('"').to_ascii_lowercase().replace('-', "_"),
+                ),
                 Err(_) => toml::Value::String(raw.trim_matches('"').to_string()),
             },
         }
