@@ -9,6 +9,7 @@ pub mod event;
 pub mod fair;
 pub mod game;
 pub mod judge;
+pub mod odds;
 pub mod proof;
 pub mod round;
 pub mod rules;

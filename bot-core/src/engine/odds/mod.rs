@@ -1,0 +1,17 @@
+//! Exact odds of a turn (issue 13, first step): for a player's turn — dice aside and under
+//! the cup, throws used and allowed, whether he may flip, the rule set and the round's extras —
+//! every fall of the dice is enumerated and each decision point solved once, so that the best
+//! choice and the probability distribution of the final throw after every choice are exact
+//! (no sampling).
+//!
+//! "Best" is measured by a cost of the final throw that the caller gives (lower is better).
+//! The model of what a strong player minimises — the Deckel he can expect to receive, judged
+//! from what his seat may see — builds on this and is written down where it is defined.
+//! Blind play (R-RND-6) is a choice before looking and is not part of a turn's decision
+//! points.
+
+pub mod solve;
+pub mod turn;
+
+pub use solve::{Distribution, FinalKey, Solver, falls};
+pub use turn::{Choice, Next, TurnState};
