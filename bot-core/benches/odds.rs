@@ -2,9 +2,13 @@
 //!
 //! - `turn_cold`: a whole turn solved from nothing (every decision point of a starter with
 //!   three throws, every fall enumerated) and its final-throw distribution;
-//! - `decision_warm`: one decision once the turn's values are known (what a hint asks).
+//! - `decision_warm`: one decision once the turn's values are known;
+//! - `reference`: strong play's reference distributions for a table of four (once per rule
+//!   set and extras);
+//! - `hint`: every choice of a position with its odds under strong play (what a hint asks),
+//!   the costs of the seat given.
 
-use bot_core::engine::odds::{Solver, TurnState};
+use bot_core::engine::odds::{Costs, Reference, Solver, TurnState, choice_odds};
 use bot_core::engine::{ExtraSet, RuleSet, evaluate};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -31,5 +35,21 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench);
+fn strong(c: &mut Criterion) {
+    let rules = RuleSet::standard();
+    c.bench_function("reference/standard_4_players", |b| {
+        b.iter(|| black_box(Reference::compute(&rules, ExtraSet::EMPTY, 4)))
+    });
+    let reference = Reference::compute(&rules, ExtraSet::EMPTY, 4);
+    c.bench_function("costs/starter_of_4", |b| {
+        b.iter(|| black_box(Costs::starter(&rules, ExtraSet::EMPTY, &reference, 4)))
+    });
+    let costs = Costs::starter(&rules, ExtraSet::EMPTY, &reference, 4);
+    let state = TurnState::first([1, 4, 5], 3);
+    c.bench_function("hint/first_throw", |b| {
+        b.iter(|| black_box(choice_odds(&rules, &costs, black_box(&state))))
+    });
+}
+
+criterion_group!(benches, bench, strong);
 criterion_main!(benches);

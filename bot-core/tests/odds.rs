@@ -4,7 +4,9 @@
 //! bars of the exact distribution (R-RND-1 … R-RND-3, R-SIX-1 … R-SIX-3 as the engine plays
 //! them, every preset).
 
-use bot_core::engine::odds::{Choice, Distribution, Solver, TurnState};
+use bot_core::engine::odds::{
+    Choice, Costs, Distribution, Other, OtherSeat, Reference, Solver, TurnState, choice_odds,
+};
 use bot_core::engine::rules::PRESETS;
 use bot_core::engine::{
     Action, Event, ExtraSet, FinalThrow, Game, RuleSet, Seat, evaluate, seeded,
@@ -149,5 +151,105 @@ fn every_preset_with_every_cost_agrees() {
         for kind in 0..3 {
             agree(preset, kind, 7 + preset as u64 * 100_000, 2000);
         }
+    }
+}
+
+// ----- strong play: textbook positions ---------------------------------------------------
+
+/// Strong play at a table of four under the standard rules (first round: no extras).
+fn standard_reference() -> (RuleSet, Reference) {
+    let rules = RuleSet::standard();
+    let reference = Reference::compute(&rules, ExtraSet::EMPTY, 4);
+    (rules, reference)
+}
+
+fn best(rules: &RuleSet, costs: &Costs, state: &TurnState) -> Choice {
+    let odds = choice_odds(rules, costs, state);
+    assert!(
+        odds.windows(2).all(|w| w[0].deckel <= w[1].deckel),
+        "best first: {odds:?}"
+    );
+    assert!(odds.iter().all(|o| (0.0..=1.0).contains(&o.not_lowest)));
+    odds[0].choice.clone()
+}
+
+/// The second player of four, the starter done after `limit` throws under the cup.
+fn second_of_four(limit: u8) -> Vec<OtherSeat> {
+    (0..4)
+        .filter(|p| *p != 1)
+        .map(|position| OtherSeat {
+            position,
+            known: if position == 0 {
+                Other::Covered {
+                    throws: limit,
+                    max_throws: 3,
+                }
+            } else {
+                Other::ToPlay { max_throws: limit }
+            },
+        })
+        .collect()
+}
+
+#[test]
+fn r_six_1_two_sixes_and_a_one_on_the_first_throw_are_flipped() {
+    // 1,6,6 is a poor Hausnummer. Flipping sets a one aside and sends a six back: with the
+    // other one kept, 1,1,n is certain (a Schock), Schock aus one time in six.
+    let (rules, reference) = standard_reference();
+    let costs = Costs::new(&rules, ExtraSet::EMPTY, &reference, 1, &second_of_four(3));
+    assert_eq!(
+        best(&rules, &costs, &TurnState::first([1, 6, 6], 3)),
+        Choice::Flip
+    );
+}
+
+#[test]
+fn r_rank_1_two_ones_aside_with_one_throw_left() {
+    let (rules, reference) = standard_reference();
+    let costs = Costs::new(&rules, ExtraSet::EMPTY, &reference, 1, &second_of_four(3));
+    // Schock 6 is beaten only by Schock aus: stand.
+    let schock_6 = TurnState::after_throw(&[1, 1], &[6], 2, 3, 0);
+    assert_eq!(best(&rules, &costs, &schock_6), Choice::Stand);
+    // Schock 2 is the lowest Schock: four faces of six make it better, one (the 1) makes
+    // Schock aus; throw the last die.
+    let schock_2 = TurnState::after_throw(&[1, 1], &[2], 2, 3, 0);
+    assert_eq!(
+        best(&rules, &costs, &schock_2),
+        Choice::Throw { keep: vec![] }
+    );
+}
+
+#[test]
+fn r_rnd_2_a_starter_with_a_strasse_on_the_first_throw_stands() {
+    // From the hand a Straße beats every Hausnummer, and standing leaves the others one
+    // throw each (the limit): they rarely beat it.
+    let (rules, reference) = standard_reference();
+    let costs = Costs::starter(&rules, ExtraSet::EMPTY, &reference, 4);
+    let strasse = TurnState::first([2, 3, 4], 3);
+    assert_eq!(best(&rules, &costs, &strasse), Choice::Stand);
+    let odds = choice_odds(&rules, &costs, &strasse);
+    assert!(odds[0].not_lowest > 0.95, "{odds:?}");
+}
+
+#[test]
+fn strong_play_through_the_engine_agrees_with_its_exact_odds() {
+    let (rules, reference) = standard_reference();
+    let costs = Costs::starter(&rules, ExtraSet::EMPTY, &reference, 4);
+    let mut solver = Solver::new(&rules, |t: &FinalThrow| costs.deckel(t));
+    let exact = class_odds(&solver.turn_distribution(3), &rules);
+    let turns = 3000;
+    let mut seen: BTreeMap<String, u64> = BTreeMap::new();
+    for k in 0..turns {
+        let t = play_turn(&rules, &mut solver, 90_000 + k);
+        *seen.entry(bucket(&t, &rules)).or_default() += 1;
+    }
+    for b in exact.keys().chain(seen.keys()) {
+        let p = exact.get(b).copied().unwrap_or(0.0);
+        let observed = seen.get(b).copied().unwrap_or(0) as f64 / turns as f64;
+        let bar = 5.0 * (p * (1.0 - p) / turns as f64).sqrt() + 2.0 / turns as f64;
+        assert!(
+            (observed - p).abs() <= bar,
+            "{b}: exact {p:.4}, observed {observed:.4}"
+        );
     }
 }

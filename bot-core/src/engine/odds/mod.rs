@@ -4,14 +4,16 @@
 //! choice and the probability distribution of the final throw after every choice are exact
 //! (no sampling).
 //!
-//! "Best" is measured by a cost of the final throw that the caller gives (lower is better).
-//! The model of what a strong player minimises — the Deckel he can expect to receive, judged
-//! from what his seat may see — builds on this and is written down where it is defined.
+//! "Best" is measured by a cost of the final throw (lower is better). The strong player's
+//! cost — the Deckel he can expect to receive, judged from what his seat may see — is
+//! [`round::Costs`]; its model is written down in [`round`].
 //! Blind play (R-RND-6) is a choice before looking and is not part of a turn's decision
 //! points.
 
+pub mod round;
 pub mod solve;
 pub mod turn;
 
+pub use round::{ChoiceOdds, Costs, Other, OtherSeat, Reference, choice_odds};
 pub use solve::{Distribution, FinalKey, Solver, falls};
 pub use turn::{Choice, Next, TurnState};
