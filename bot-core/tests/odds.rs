@@ -108,28 +108,45 @@ fn class_odds(dist: &Distribution, rules: &RuleSet) -> BTreeMap<String, f64> {
     out
 }
 
-fn agree(preset: usize, kind: u8, seed: u64, turns: u64) {
-    let (name, _) = PRESETS[preset % PRESETS.len()];
-    let rules = RuleSet::preset(name).expect("preset");
-    let mut solver = Solver::new(&rules, cost(kind, &rules));
-    let exact = class_odds(&solver.turn_distribution(3), &rules);
+/// Plays `turns` starter's turns through the engine by `solver`'s choices (seeds from
+/// `seed` on) and checks each (class, throws used) against the exact odds within 5 σ.
+fn assert_engine_agrees<C: Fn(&FinalThrow) -> f64>(
+    rules: &RuleSet,
+    solver: &mut Solver<C>,
+    seed: u64,
+    turns: u64,
+    label: &str,
+) {
+    let exact = class_odds(&solver.turn_distribution(3), rules);
     let total: f64 = exact.values().sum();
-    assert!((total - 1.0).abs() < 1e-9, "{name}: {total}");
+    assert!((total - 1.0).abs() < 1e-9, "{label}: {total}");
     let mut seen: BTreeMap<String, u64> = BTreeMap::new();
     for k in 0..turns {
-        let t = play_turn(&rules, &mut solver, seed.wrapping_add(k));
-        *seen.entry(bucket(&t, &rules)).or_default() += 1;
+        let t = play_turn(rules, solver, seed.wrapping_add(k));
+        *seen.entry(bucket(&t, rules)).or_default() += 1;
     }
-    let buckets: Vec<&String> = exact.keys().chain(seen.keys()).collect();
-    for b in buckets {
+    for b in exact.keys().chain(seen.keys()) {
         let p = exact.get(b).copied().unwrap_or(0.0);
         let observed = seen.get(b).copied().unwrap_or(0) as f64 / turns as f64;
         let bar = 5.0 * (p * (1.0 - p) / turns as f64).sqrt() + 2.0 / turns as f64;
         assert!(
             (observed - p).abs() <= bar,
-            "{name}, cost {kind}, {b}: exact {p:.4}, observed {observed:.4} (±{bar:.4})"
+            "{label}, {b}: exact {p:.4}, observed {observed:.4} (±{bar:.4})"
         );
     }
+}
+
+fn agree(preset: usize, kind: u8, seed: u64, turns: u64) {
+    let (name, _) = PRESETS[preset % PRESETS.len()];
+    let rules = RuleSet::preset(name).expect("preset");
+    let mut solver = Solver::new(&rules, cost(kind, &rules));
+    assert_engine_agrees(
+        &rules,
+        &mut solver,
+        seed,
+        turns,
+        &format!("{name}, cost {kind}"),
+    );
 }
 
 proptest! {
@@ -236,20 +253,5 @@ fn strong_play_through_the_engine_agrees_with_its_exact_odds() {
     let (rules, reference) = standard_reference();
     let costs = Costs::starter(&rules, ExtraSet::EMPTY, &reference, 4);
     let mut solver = Solver::new(&rules, |t: &FinalThrow| costs.deckel(t));
-    let exact = class_odds(&solver.turn_distribution(3), &rules);
-    let turns = 3000;
-    let mut seen: BTreeMap<String, u64> = BTreeMap::new();
-    for k in 0..turns {
-        let t = play_turn(&rules, &mut solver, 90_000 + k);
-        *seen.entry(bucket(&t, &rules)).or_default() += 1;
-    }
-    for b in exact.keys().chain(seen.keys()) {
-        let p = exact.get(b).copied().unwrap_or(0.0);
-        let observed = seen.get(b).copied().unwrap_or(0) as f64 / turns as f64;
-        let bar = 5.0 * (p * (1.0 - p) / turns as f64).sqrt() + 2.0 / turns as f64;
-        assert!(
-            (observed - p).abs() <= bar,
-            "{b}: exact {p:.4}, observed {observed:.4}"
-        );
-    }
+    assert_engine_agrees(&rules, &mut solver, 90_000, 3000, "strong, standard");
 }
