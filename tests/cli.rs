@@ -428,6 +428,105 @@ fn simulate_rejects_impossible_tables() {
     assert_bad_input(&schocken(&["simulate", "--games", "0"], ""), "--games");
 }
 
+#[test]
+fn simulate_pits_strategies_against_each_other() {
+    let o = schocken(
+        &[
+            "simulate",
+            "--games",
+            "200",
+            "--strategy",
+            "stark,einfach,einfach",
+            "--seed",
+            "5",
+            "--json",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["players"], 3, "one player per strategy");
+    assert_eq!(
+        v["strategies"],
+        serde_json::json!(["strong", "simple", "simple"])
+    );
+    let shares = v["loss_share"].as_array().expect("shares");
+    let mut lost = 0;
+    for share in shares {
+        let pct = share["share_pct"].as_f64().expect("share");
+        let low = share["interval_95_pct"][0].as_f64().expect("low");
+        let high = share["interval_95_pct"][1].as_f64().expect("high");
+        assert!(low <= pct && pct <= high && low < high, "{share}");
+        lost += share["lost"].as_u64().expect("lost");
+    }
+    assert_eq!(lost, 200, "every game has one loser");
+    let text = schocken(
+        &[
+            "simulate",
+            "--games",
+            "20",
+            "--strategy",
+            "stark",
+            "--players",
+            "2",
+        ],
+        "",
+    );
+    assert!(text.status.success());
+    let out = stdout(&text);
+    assert!(out.contains("Platz 1 (stark)"), "{out}");
+    assert!(out.contains("Platz 2 (einfach)"), "{out}");
+    assert!(out.contains("–"), "the interval: {out}");
+}
+
+#[test]
+fn simulate_rejects_unknown_or_too_many_strategies() {
+    assert_bad_input(
+        &schocken(&["simulate", "--strategy", "stark,genial"], ""),
+        "genial",
+    );
+    assert_bad_input(
+        &schocken(
+            &[
+                "simulate",
+                "--players",
+                "2",
+                "--strategy",
+                "stark,stark,einfach",
+            ],
+            "",
+        ),
+        "--strategy",
+    );
+}
+
+#[test]
+fn odds_prints_each_class_by_throws_allowed() {
+    let o = schocken(&["odds", "--rules", "moin-moin", "--json"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let classes = v["classes"].as_object().expect("classes");
+    for column in 0..3 {
+        let total: f64 = classes
+            .values()
+            .map(|c| c[column].as_f64().expect("share"))
+            .sum();
+        assert!(
+            (total - 1.0).abs() < 1e-9,
+            "column {column} sums to {total}"
+        );
+    }
+    // More throws, more Schocks: strong play uses them to reach one.
+    let schock = &classes["schock"];
+    assert!(schock[0].as_f64() < schock[2].as_f64(), "{schock}");
+    let text = schocken(&["odds"], "");
+    let out = stdout(&text);
+    for needle in ["Schock aus", "Straße", "Hausnummer", "3 Würfe", "1 Wurf"] {
+        assert!(out.contains(needle), "{needle} missing in {out}");
+    }
+    assert_bad_input(&schocken(&["odds", "--players", "1"], ""), "--players");
+}
+
 // ----- migrate ---------------------------------------------------------------------------
 
 #[test]

@@ -141,6 +141,21 @@ cli-error-players = --players: { $value ->
    *[other] mit { $value } Spielern
 } geht es nicht (2 bis { $max })
 cli-error-games = --games: mindestens 1 Spiel
+cli-error-strategy = --strategy: „{ $value }“ kenne ich nicht (einfach oder stark)
+cli-error-strategies = --strategy: { $count ->
+    [one] 1 Strategie
+   *[other] { $count } Strategien
+} für { $players ->
+    [one] 1 Spieler
+   *[other] { $players } Spieler
+} sind zu viele
+
+## odds
+odds-header = Starkes Spiel, Regeln { $rules }, { $players } Spieler: Endwurf mit höchstens 1, 2 oder 3 Würfen
+odds-throws = { $count ->
+    [one] 1 Wurf
+   *[other] { $count } Würfe
+}
 
 ## simulate
 sim-header = Simulation: { $games ->
@@ -150,7 +165,13 @@ sim-header = Simulation: { $games ->
     [one] 1 Spieler
    *[other] { $players } Spielern
 }, Regeln { $rules }, Seed { $seed }
-sim-losses = Verlorene Spiele je Platz: { $list }
+sim-losses-head = Verlorene Spiele je Platz (mit 95-%-Vertrauensintervall):
+sim-seat-losses =   Platz { $seat } ({ $strategy }): { $lost ->
+    [one] 1 Spiel
+   *[other] { $lost } Spiele
+}, { $share } % ({ $low }–{ $high } %)
+sim-strategy-simple = einfach
+sim-strategy-strong = stark
 sim-halves = Verlorene Hälften je Platz: { $list }
 sim-parts = { $halves ->
     [one] 1 Hälfte

@@ -138,6 +138,21 @@ cli-error-players = --players: { $value ->
    *[other] { $value } players are
 } not possible (2 to { $max })
 cli-error-games = --games: at least 1 game
+cli-error-strategy = --strategy: I don't know “{ $value }” (simple or strong)
+cli-error-strategies = --strategy: { $count ->
+    [one] 1 strategy
+   *[other] { $count } strategies
+} for { $players ->
+    [one] 1 player
+   *[other] { $players } players
+} is too many
+
+## odds
+odds-header = Strong play, rules { $rules }, { $players } players: final throw with at most 1, 2 or 3 throws
+odds-throws = { $count ->
+    [one] 1 throw
+   *[other] { $count } throws
+}
 
 ## simulate
 sim-header = Simulation: { $games ->
@@ -147,7 +162,13 @@ sim-header = Simulation: { $games ->
     [one] 1 player
    *[other] { $players } players
 }, rules { $rules }, seed { $seed }
-sim-losses = Games lost per seat: { $list }
+sim-losses-head = Games lost per seat (with 95 % confidence interval):
+sim-seat-losses =   Seat { $seat } ({ $strategy }): { $lost ->
+    [one] 1 game
+   *[other] { $lost } games
+}, { $share } % ({ $low }–{ $high } %)
+sim-strategy-simple = simple
+sim-strategy-strong = strong
 sim-halves = Halves lost per seat: { $list }
 sim-parts = { $halves ->
     [one] 1 half

@@ -5,7 +5,8 @@
 //! them, every preset).
 
 use bot_core::engine::odds::{
-    Choice, Costs, Distribution, Other, OtherSeat, Reference, Solver, TurnState, choice_odds,
+    Choice, Costs, Distribution, Other, OtherSeat, Reference, Solver, Stakes, TurnState,
+    choice_odds,
 };
 use bot_core::engine::rules::PRESETS;
 use bot_core::engine::{
@@ -213,7 +214,14 @@ fn r_six_1_two_sixes_and_a_one_on_the_first_throw_are_flipped() {
     // 1,6,6 is a poor Hausnummer. Flipping sets a one aside and sends a six back: with the
     // other one kept, 1,1,n is certain (a Schock), Schock aus one time in six.
     let (rules, reference) = standard_reference();
-    let costs = Costs::new(&rules, ExtraSet::EMPTY, &reference, 1, &second_of_four(3));
+    let costs = Costs::new(
+        &rules,
+        ExtraSet::EMPTY,
+        &reference,
+        1,
+        &second_of_four(3),
+        Stakes::full_stock(&rules),
+    );
     assert_eq!(
         best(&rules, &costs, &TurnState::first([1, 6, 6], 3)),
         Choice::Flip
@@ -223,7 +231,14 @@ fn r_six_1_two_sixes_and_a_one_on_the_first_throw_are_flipped() {
 #[test]
 fn r_rank_1_two_ones_aside_with_one_throw_left() {
     let (rules, reference) = standard_reference();
-    let costs = Costs::new(&rules, ExtraSet::EMPTY, &reference, 1, &second_of_four(3));
+    let costs = Costs::new(
+        &rules,
+        ExtraSet::EMPTY,
+        &reference,
+        1,
+        &second_of_four(3),
+        Stakes::full_stock(&rules),
+    );
     // Schock 6 is beaten only by Schock aus: stand.
     let schock_6 = TurnState::after_throw(&[1, 1], &[6], 2, 3, 0);
     assert_eq!(best(&rules, &costs, &schock_6), Choice::Stand);
@@ -241,7 +256,13 @@ fn r_rnd_2_a_starter_with_a_strasse_on_the_first_throw_stands() {
     // From the hand a Straße beats every Hausnummer, and standing leaves the others one
     // throw each (the limit): they rarely beat it.
     let (rules, reference) = standard_reference();
-    let costs = Costs::starter(&rules, ExtraSet::EMPTY, &reference, 4);
+    let costs = Costs::starter(
+        &rules,
+        ExtraSet::EMPTY,
+        &reference,
+        4,
+        Stakes::full_stock(&rules),
+    );
     let strasse = TurnState::first([2, 3, 4], 3);
     assert_eq!(best(&rules, &costs, &strasse), Choice::Stand);
     let odds = choice_odds(&rules, &costs, &strasse);
@@ -251,7 +272,43 @@ fn r_rnd_2_a_starter_with_a_strasse_on_the_first_throw_stands() {
 #[test]
 fn strong_play_through_the_engine_agrees_with_its_exact_odds() {
     let (rules, reference) = standard_reference();
-    let costs = Costs::starter(&rules, ExtraSet::EMPTY, &reference, 4);
+    let costs = Costs::starter(
+        &rules,
+        ExtraSet::EMPTY,
+        &reference,
+        4,
+        Stakes::full_stock(&rules),
+    );
     let mut solver = Solver::new(&rules, |t: &FinalThrow| costs.deckel(t));
     assert_engine_agrees(&rules, &mut solver, 90_000, 3000, "strong, standard");
+}
+
+#[test]
+fn r_score_2_with_deckel_to_hand_on_a_schock_4_is_not_enough() {
+    // While the stock lasts only the lowest throw pays: the starter's Schock 4 from the hand
+    // leaves everybody one throw and is rarely the lowest — stand. Once the stock is empty
+    // the best throw hands its penalty on: holding six Deckel he keeps the ones and throws
+    // for Schock 5, 6 or Schock aus (R-SCORE-3), which hands on more of his own.
+    let (rules, reference) = standard_reference();
+    let schock_4 = TurnState::first([1, 1, 4], 3);
+    let stock = Costs::starter(
+        &rules,
+        ExtraSet::EMPTY,
+        &reference,
+        4,
+        Stakes::full_stock(&rules),
+    );
+    assert_eq!(best(&rules, &stock, &schock_4), Choice::Stand);
+    let holding_six = Stakes {
+        receive_at_most: rules.deckel,
+        give_at_most: 6,
+    };
+    let handing_on = Costs::starter(&rules, ExtraSet::EMPTY, &reference, 4, holding_six);
+    assert_eq!(
+        best(&rules, &handing_on, &schock_4),
+        Choice::Throw { keep: vec![1, 1] }
+    );
+    // Handing on shows in the expected Deckel: below zero for a throw that is often best.
+    let odds = choice_odds(&rules, &handing_on, &schock_4);
+    assert!(odds[0].deckel < 0.0, "{odds:?}");
 }

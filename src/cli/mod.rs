@@ -3,6 +3,7 @@
 
 mod eval;
 mod judge;
+mod odds;
 mod run;
 mod simulate;
 mod verify;
@@ -41,6 +42,8 @@ enum Command {
     Eval(eval::EvalArgs),
     /// Score one round (JSON on stdin) or many (JSON Lines): a referee for a real table.
     Judge(judge::JudgeArgs),
+    /// How often strong play reaches each throw class with at most 1, 2 or 3 throws.
+    Odds(odds::OddsArgs),
     /// Play whole games between computer players and print statistics.
     Simulate(simulate::SimulateArgs),
     /// Check a game record of provably fair dice (the file `verify` gave in the chat).
@@ -159,6 +162,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
     match cli.command {
         Some(Command::Eval(args)) => eval::run(&args, lang),
         Some(Command::Judge(args)) => judge::run(&args, lang),
+        Some(Command::Odds(args)) => odds::run(&args, lang),
         Some(Command::Simulate(args)) => simulate::run(&args, lang),
         Some(Command::Verify(args)) => verify::run(&args, lang),
         Some(Command::Migrate(args)) => run::migrate(&args),

@@ -6,14 +6,20 @@
 //!
 //! "Best" is measured by a cost of the final throw (lower is better). The strong player's
 //! cost — the Deckel he can expect to receive, judged from what his seat may see — is
-//! [`round::Costs`]; its model is written down in [`round`].
+//! [`costs::Costs`]; its model is written down in [`round`].
 //! Blind play (R-RND-6) is a choice before looking and is not part of a turn's decision
 //! points.
 
+pub mod classes;
+pub mod costs;
 pub mod round;
+pub mod seat;
 pub mod solve;
 pub mod turn;
 
-pub use round::{ChoiceOdds, Costs, Other, OtherSeat, Reference, choice_odds};
+pub use classes::class_odds;
+pub use costs::{ChoiceOdds, Costs, Stakes, choice_odds};
+pub use round::{Other, OtherSeat, Reference};
+pub use seat::{Seen, seen_by};
 pub use solve::{Distribution, FinalKey, Solver, falls};
 pub use turn::{Choice, Next, TurnState};

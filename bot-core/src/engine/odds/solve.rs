@@ -72,6 +72,20 @@ impl<'a, C: Fn(&FinalThrow) -> f64> Solver<'a, C> {
         }
     }
 
+    /// A solver that goes on from the values an earlier one with the same rules and cost
+    /// found (see [`Solver::into_values`]).
+    pub fn resume(rules: &'a RuleSet, cost: C, values: HashMap<TurnState, f64>) -> Self {
+        Solver {
+            values,
+            ..Solver::new(rules, cost)
+        }
+    }
+
+    /// The values found so far, to [`Solver::resume`] with later.
+    pub fn into_values(self) -> HashMap<TurnState, f64> {
+        self.values
+    }
+
     /// The expected cost from `state` on, choosing best.
     pub fn value(&mut self, state: &TurnState) -> f64 {
         if let Some(v) = self.values.get(state) {

@@ -1,11 +1,12 @@
-//! A computer player for simulations and the terminal table. It decides only from what its
-//! seat may see (its own cup once looked at, and the public table), never from hidden dice.
+//! The rule of thumb (`einfach`): keep ones, stand on a Schock or better, flip two sixes.
+//! It decides only from what its seat may see (its own cup once looked at, and the public
+//! table), never from hidden dice.
 
-use super::action::{Action, Seat};
-use super::eval::{Evaluation, ThrowClass, evaluate};
-use super::game::Game;
-use super::round::Round;
-use super::rules::{FlipOnLastThrow, RuleSet};
+use crate::engine::action::{Action, Seat};
+use crate::engine::eval::{Evaluation, ThrowClass, evaluate};
+use crate::engine::game::Game;
+use crate::engine::round::Round;
+use crate::engine::rules::{FlipOnLastThrow, RuleSet};
 
 /// The computer player's next action for `seat`, or `None` when it has nothing to do.
 pub fn choose(game: &Game, seat: Seat) -> Option<Action> {
@@ -107,7 +108,10 @@ fn flip_pays_on_last(round: &Round, index: usize, rules: &RuleSet, eval: &Evalua
 
 /// Plays `game` to its end with computer players for every seat. Returns the number of
 /// actions taken. A safety bound keeps a broken policy from looping forever.
-pub fn play_out<R: super::dice::DiceRoller + ?Sized>(game: &mut Game, rng: &mut R) -> usize {
+pub fn play_out<R: crate::engine::dice::DiceRoller + ?Sized>(
+    game: &mut Game,
+    rng: &mut R,
+) -> usize {
     let mut actions = 0;
     while let Some(seat) = game.current() {
         let Some(action) = choose(game, seat) else {
