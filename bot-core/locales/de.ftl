@@ -141,6 +141,7 @@ cli-error-players = --players: { $value ->
    *[other] mit { $value } Spielern
 } geht es nicht (2 bis { $max })
 cli-error-games = --games: mindestens 1 Spiel
+cli-error-bot-level = --bot-level: „{ $value }“ kenne ich nicht (stark oder einfach)
 cli-error-strategy = --strategy: „{ $value }“ kenne ich nicht (einfach oder stark)
 cli-error-strategies = --strategy: { $count ->
     [one] 1 Strategie
@@ -319,11 +320,30 @@ event-game-over = Spiel vorbei: { $name } verliert{ $blattschuss ->
     [yes] {" "}per Blattschuss
    *[no] {""}
 } und gibt eine Runde aus.
+event-game-over-computer = Spiel vorbei: { $name } verliert{ $blattschuss ->
+    [yes] {" "}per Blattschuss
+   *[no] {""}
+} – ein Computer gibt keine Runde aus, ins Deckelbuch kommt nichts.
 event-game-abandoned = Das Spiel ist ohne Schulden beendet.
 
 ## Hinweise
 notice-opened = { $name } hat einen Tisch aufgemacht.
 notice-joined = { $name } spielt mit.
+notice-computer-joined = 🤖 { $name } spielt mit (Computer, { $level }).
+computer-level-simple = einfach
+computer-level-strong = stark
+notice-hints-on = 💡 Tipps sind an: wer dran ist, kann sich privat die besten Züge zeigen lassen.
+notice-hints-off = 💡 Tipps sind aus.
+hint-title = 💡 Tipp: { $choice }.
+hint-line = { $choice }: zu { $percent } % nicht Letzter, { $deckel }
+hint-deckel = im Schnitt { $deckel } Deckel
+hint-deckel-handed-on = gibt im Schnitt { $deckel } Deckel ab
+hint-stand = Stehen lassen
+hint-throw = Alles nochmal werfen
+hint-keep = Halten { $dice }
+hint-flip = Zwei Sechsen umdrehen
+hint-nothing = 💡 Hier gibt es nichts zu entscheiden.
+button-hint = 💡 Tipp
 notice-left = { $name } hat den Tisch verlassen.
 notice-kicked = { $name } wurde von { $by } vom Tisch genommen.
 notice-started = Das Spiel beginnt!
@@ -393,6 +413,8 @@ error-judge-syntax = Das verstehe ich nicht: „{ $part }“. Beispiel: Anna 665
 error-timer-range = Der Zugtimer geht von 30 bis 3600 Sekunden, oder 0 für aus.
 notice-time-zone-set = Zeitzone: { $zone }. Zeiten stehen ab jetzt in dieser Zone.
 content-rules-time-zone = Zeitzone: { $zone }
+content-rules-hints-on = 💡 Tipps: an (hints=off schaltet sie aus)
+content-rules-hints-off = 💡 Tipps: aus (hints=on schaltet sie an)
 history-by-game = vom Spiel
 error-unknown-time-zone = Die Zeitzone „{ $zone }“ kenne ich nicht. Beispiele: Europe/Berlin, Europe/Vienna, Europe/Zurich.
 error-nothing-owed = { $name } schuldet keine Runde.
@@ -603,6 +625,7 @@ console-exported = Deckelbuch gespeichert in { $path }.
 console-keys =
     Befehle: w = würfeln · h 1 1 = halten · d = Sechsen drehen · s = stehen · b = blind
     a [jule 221 331] = ansagen · e = einwürfeln · t = Tisch · aufdecken · Enter = mein Becher
+    tipp = die besten Züge nach den genauen Chancen (wenn du dran bist)
     deckel · verlauf [Seite] · bezahlt NAME · rückgängig · statistik · export [Datei]
     verify [Nr.] = Würfel eines Spiels nachrechnen · fairness = Würfelstatistik
     regeln [Variante schalter=wert] · zeitzone ZONE · raus NAME · aussteigen · ende · judge TEXT · q = Pause
@@ -636,6 +659,13 @@ error-tally-from-stock = Solange der Stock Deckel hat, kommen sie aus dem Stock 
 error-tally-from-missing = Der Stock ist leer: Sag, von wem die Deckel kommen, z. B. „Anna 4 von Ben“.
 error-tally-from-loser = Die Deckel kommen vom Gewinner der Runde, nicht vom Verlierer selbst.
 error-starter-by-roll-off = Wer anfängt, entscheidet das Auswürfeln.
+error-computer-real-dice = Ein Computer kann nicht mit echten Würfeln spielen.
+error-hints-off = { $surface ->
+    [discord] Tipps sind in diesem Chat aus (ein Admin schaltet sie mit „/schocken regeln hints=on“ an).
+    [telegram] Tipps sind in diesem Chat aus (ein Admin schaltet sie mit „/regeln hints=on“ an).
+   *[other] Tipps sind aus (anschalten mit „regeln hints=on“).
+}
+error-no-hint-now = Einen Tipp gibt es, wenn du dran bist und unter deinen Becher geschaut hast.
 notice-round-entered = { $by } hat die Runde eingetragen.
 notice-round-taken-back = { $by } hat die letzte Runde zurückgenommen.
 notice-debt-taken-back = 🍺 Die Runde von { $name } ist gestrichen (im Deckelbuch zurückgebucht).

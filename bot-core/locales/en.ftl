@@ -138,6 +138,7 @@ cli-error-players = --players: { $value ->
    *[other] { $value } players are
 } not possible (2 to { $max })
 cli-error-games = --games: at least 1 game
+cli-error-bot-level = --bot-level: I don't know “{ $value }” (strong or simple)
 cli-error-strategy = --strategy: I don't know “{ $value }” (simple or strong)
 cli-error-strategies = --strategy: { $count ->
     [one] 1 strategy
@@ -313,11 +314,30 @@ event-game-over = Game over: { $name } loses{ $blattschuss ->
     [yes] {" "}by Blattschuss
    *[no] {""}
 } and buys a round.
+event-game-over-computer = Game over: { $name } loses{ $blattschuss ->
+    [yes] {" "}by Blattschuss
+   *[no] {""}
+} – a computer buys no round, nothing goes into the ledger.
 event-game-abandoned = The game ended without a debt.
 
 ## Notices
 notice-opened = { $name } opened a table.
 notice-joined = { $name } joins.
+notice-computer-joined = 🤖 { $name } joins (computer, { $level }).
+computer-level-simple = simple
+computer-level-strong = strong
+notice-hints-on = 💡 Hints are on: whoever is to play can see the best moves privately.
+notice-hints-off = 💡 Hints are off.
+hint-title = 💡 Hint: { $choice }.
+hint-line = { $choice }: { $percent } % not the lowest, { $deckel }
+hint-deckel = { $deckel } Deckel on average
+hint-deckel-handed-on = hands on { $deckel } Deckel on average
+hint-stand = Stand
+hint-throw = Throw all again
+hint-keep = Keep { $dice }
+hint-flip = Flip two sixes
+hint-nothing = 💡 There is nothing to decide here.
+button-hint = 💡 Hint
 notice-left = { $name } left the table.
 notice-kicked = { $by } removed { $name } from the table.
 notice-started = The game begins!
@@ -390,6 +410,8 @@ error-judge-syntax = I cannot read "{ $part }". Example: Anna 665 3, Ben 114 2 b
 error-timer-range = The turn timer takes 30 to 3600 seconds, or 0 for off.
 notice-time-zone-set = Time zone: { $zone }. Times are shown in this zone from now on.
 content-rules-time-zone = Time zone: { $zone }
+content-rules-hints-on = 💡 Hints: on (hints=off switches them off)
+content-rules-hints-off = 💡 Hints: off (hints=on switches them on)
 history-by-game = by the game
 error-unknown-time-zone = I do not know the time zone "{ $zone }". Examples: Europe/Berlin, Europe/London, America/New_York.
 error-nothing-owed = { $name } owes no round.
@@ -597,6 +619,7 @@ console-exported = Ledger saved to { $path }.
 console-keys =
     Commands: r = roll · k 1 1 = keep · f = turn sixes · s = stand · b = blind
     a [jule 221 331] = announce · e = throw in · t = table · reveal · Enter = my cup
+    hint = the best moves by the exact odds (on your turn)
     debts · history [page] · paid NAME · undo · stats · export [file]
     verify [no.] = recompute a game's dice · fairness = dice statistics
     rules [preset key=value] · timezone ZONE · kick NAME · leave · end · judge TEXT · q = pause
@@ -630,6 +653,13 @@ error-tally-from-stock = While the stock holds Deckel they come from the stock �
 error-tally-from-missing = The stock is empty: say who hands over the Deckel, e.g. “Anna 4 from Ben”.
 error-tally-from-loser = The Deckel come from the round's winner, not from the loser himself.
 error-starter-by-roll-off = The roll-off decides who starts.
+error-computer-real-dice = A computer cannot play with real dice.
+error-hints-off = { $surface ->
+    [discord] Hints are off in this chat (an admin switches them on with “/schocken rules hints=on”).
+    [telegram] Hints are off in this chat (an admin switches them on with “/rules hints=on”).
+   *[other] Hints are off (switch them on with “rules hints=on”).
+}
+error-no-hint-now = A hint is there when it is your turn and you have looked under your cup.
 notice-round-entered = { $by } entered the round.
 notice-round-taken-back = { $by } took back the last round.
 notice-debt-taken-back = 🍺 { $name }'s round is struck off (reversed in the ledger).

@@ -15,6 +15,21 @@ pub struct Config {
     pub history_page_size: u32,
     /// The time zone of chats that chose none (IANA name).
     pub time_zone: String,
+    /// Milliseconds a computer player waits before its turn in a chat, so the table can
+    /// follow; 0 = at once (the terminal).
+    #[serde(default = "default_computer_pause_ms")]
+    pub computer_pause_ms: u32,
+    /// Whether chats that chose nothing allow hints from the exact odds.
+    #[serde(default = "default_hints")]
+    pub hints: bool,
+}
+
+fn default_computer_pause_ms() -> u32 {
+    1500
+}
+
+fn default_hints() -> bool {
+    true
 }
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! restarts, duplicates and stale buttons, timers, the ledger and statistics.
 
 use bot_core::config::Config;
+use bot_core::engine::ai::Strategy;
 use bot_core::engine::{ActionError, Event, Viewer};
 use bot_core::render::{self, Voice};
 use bot_core::service::reply::Content;
@@ -507,12 +508,18 @@ async fn supergroup_migration_takes_table_ledger_and_stats_along() {
 
 #[tokio::test]
 async fn computer_players_fill_the_table() {
-    let h = Harness::new().await;
+    // The terminal's computers move at once, within the command before them.
+    let h = Harness::with_config(Config {
+        computer_pause_ms: 0,
+        ..Config::default()
+    })
+    .await;
     h.ok(actor("Anna"), Request::Open).await;
     h.ok(
         actor("Anna"),
         Request::AddBot {
             name: "Robo".into(),
+            strategy: Strategy::Strong,
         },
     )
     .await;
@@ -520,6 +527,7 @@ async fn computer_players_fill_the_table() {
         actor("Anna"),
         Request::AddBot {
             name: "Robo".into(),
+            strategy: Strategy::Simple,
         },
     )
     .await;

@@ -3,9 +3,10 @@
 
 use super::{Failure, RulesArgs};
 use bot_core::config::Config;
+use bot_core::engine::ai::Strategy;
 use bot_core::service::{Service, SystemClock};
 use bot_core::store::Store;
-use bot_core::text::Lang;
+use bot_core::text::{self, Lang};
 use clap::Args;
 use schocken_console::ConsoleOptions;
 use schocken_discord::DiscordConfig;
@@ -20,6 +21,10 @@ pub struct RunArgs {
     /// Computer players at the terminal table.
     #[arg(long)]
     bots: Option<usize>,
+    /// How the computer players play: `stark` (the exact odds, default) or `einfach` (the
+    /// rule of thumb).
+    #[arg(long, value_name = "stark|einfach")]
+    bot_level: Option<String>,
     /// Names of the human players at the terminal table (comma-separated); asked for if
     /// missing.
     #[arg(long, value_delimiter = ',')]
@@ -120,9 +125,21 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
         None
     };
     if !chat_bots {
-        // The terminal has no turn timer: the players sit at one keyboard.
+        // The terminal has no turn timer, and its computer players need no pause to be
+        // followed: the players sit at one keyboard, the table prints after every move.
         config.turn_timer_seconds = 0;
+        config.computer_pause_ms = 0;
     }
+    let bot_level = match args.bot_level.as_deref() {
+        None => Strategy::Strong,
+        Some(level) => Strategy::parse(level).ok_or_else(|| {
+            Failure::input(text::tr(
+                lang,
+                "cli-error-bot-level",
+                &[("value", text::arg_text(level.to_string()))],
+            ))
+        })?,
+    };
     let runtime = runtime()?;
     runtime.block_on(async move {
         let store = Store::open(&config.database_url)
@@ -136,6 +153,7 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 table: args.table.clone(),
                 players: args.players.clone(),
                 bots: args.bots,
+                bot_level,
                 rules,
                 lang,
                 clear_screen: std::io::IsTerminal::is_terminal(&std::io::stdout()),

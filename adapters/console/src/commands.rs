@@ -61,6 +61,7 @@ pub fn parse(line: &str) -> Input {
         },
         "e" | "einwürfeln" | "einwuerfeln" | "throwin" | "throw-in" => Request::ThrowIn,
         "t" | "tisch" | "table" => Request::Show,
+        "tipp" | "hint" => Request::Hint,
         "aufdecken" | "reveal" => Request::Reveal,
         "deckel" | "schulden" | "debts" => Request::Debts,
         "verlauf" | "history" => Request::History {
@@ -124,6 +125,7 @@ mod tests {
     #[test]
     fn german_and_english_words() {
         assert_eq!(parse("w"), Input::Request(Request::Roll));
+        assert_eq!(parse("tipp"), Input::Request(Request::Hint));
         assert_eq!(parse("Würfeln"), Input::Request(Request::Roll));
         assert_eq!(
             parse("h 1 1"),

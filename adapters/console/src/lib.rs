@@ -5,6 +5,7 @@
 mod commands;
 mod tally;
 
+use bot_core::engine::ai::Strategy;
 use bot_core::engine::{Event, MAX_PLAYERS, Part, RuleSet, Viewer};
 use bot_core::render::{self, Surface, Voice};
 use bot_core::service::reply::{Content, ProofReport};
@@ -29,6 +30,8 @@ pub struct ConsoleOptions {
     pub players: Vec<String>,
     /// Computer players; asked for when `None`.
     pub bots: Option<usize>,
+    /// How the computer players play.
+    pub bot_level: Strategy,
     /// Rules to set for this table (`--rules`/`--set`); `None` keeps the saved ones.
     pub rules: Option<RuleSet>,
     pub lang: Lang,
@@ -272,7 +275,8 @@ where
             .chain(humans[1..].iter().map(|h| (h.clone(), Request::Join)))
             .chain((1..=bots.unwrap_or(0)).map(|n| {
                 let name = tr(lang, "console-bot-name", &[("n", arg_num(n as i64))]);
-                (opener.clone(), Request::AddBot { name })
+                let strategy = options.bot_level;
+                (opener.clone(), Request::AddBot { name, strategy })
             }))
         {
             let reply = self.handle(&request.0, request.1).await;

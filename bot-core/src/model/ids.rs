@@ -59,6 +59,16 @@ impl UserId {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The id of a computer player seated in `chat` under `name`.
+    pub fn computer(chat: &ChatId, name: &str) -> UserId {
+        UserId(format!("bot:{chat}:{name}"))
+    }
+
+    /// A computer player (its statistics are marked, it owes no round).
+    pub fn is_computer(&self) -> bool {
+        self.0.starts_with("bot:")
+    }
 }
 
 impl fmt::Display for ChatId {
@@ -90,6 +100,8 @@ pub enum ButtonAction {
     Announce(u8),
     /// Show the table anew (a fresh message).
     Table,
+    /// A hint from the exact odds, for the player to act (private).
+    Hint,
 }
 
 /// A button: its action, the table it belongs to, and the table version it was made for.
@@ -134,6 +146,7 @@ impl ButtonId {
             ButtonAction::Blind => ("b", String::new()),
             ButtonAction::ThrowIn => ("i", String::new()),
             ButtonAction::Table => ("t", String::new()),
+            ButtonAction::Hint => ("h", String::new()),
             ButtonAction::Keep(values) => ("k", values.iter().map(|v| v.to_string()).collect()),
             ButtonAction::Announce(bits) => ("a", bits.to_string()),
         };
@@ -185,6 +198,7 @@ impl ButtonId {
             "b" => no_arg(ButtonAction::Blind)?,
             "i" => no_arg(ButtonAction::ThrowIn)?,
             "t" => no_arg(ButtonAction::Table)?,
+            "h" => no_arg(ButtonAction::Hint)?,
             "k" => {
                 let arg = arg.ok_or(ButtonIdError::Malformed)?;
                 if arg.is_empty() || arg.len() > 3 {
@@ -276,6 +290,7 @@ mod tests {
             ButtonAction::Blind,
             ButtonAction::ThrowIn,
             ButtonAction::Table,
+            ButtonAction::Hint,
             ButtonAction::Keep(vec![1, 1]),
             ButtonAction::Keep(vec![6]),
             ButtonAction::Announce(7),

@@ -4,7 +4,12 @@
 
 use super::ids::{ChatId, UserId};
 use super::records::PlayerStats;
+use crate::engine::ai::Strategy;
 use crate::engine::{ActionKind, DebtReason, FairDice, Game, RuleSet, Seat, ServerSeed};
+
+fn is_simple(strategy: &Strategy) -> bool {
+    *strategy == Strategy::Simple
+}
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,6 +44,9 @@ pub struct Member {
     pub name: String,
     /// A computer player.
     pub bot: bool,
+    /// How the computer player plays (members stored before levels play the rule of thumb).
+    #[serde(default, skip_serializing_if = "is_simple")]
+    pub strategy: Strategy,
     /// Left (or was kicked) after the game started; the seat stays.
     pub left: bool,
 }
@@ -250,8 +258,19 @@ impl Table {
             user,
             name: name.clone(),
             bot,
+            strategy: Strategy::Simple,
             left: false,
         });
+        name
+    }
+
+    /// Seats a computer player that plays by `strategy`; returns its name at the table.
+    pub fn seat_computer(&mut self, wanted: &str, strategy: Strategy) -> String {
+        let user = UserId::computer(&self.chat, &self.unique_name(wanted));
+        let name = self.seat(user, wanted, true);
+        if let Some(member) = self.members.last_mut() {
+            member.strategy = strategy;
+        }
         name
     }
 

@@ -95,7 +95,7 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
                     lang,
                     "content-stats-line",
                     &[
-                        ("name", arg_text(l.name.clone())),
+                        ("name", arg_text(stats_name(l))),
                         ("games", arg_num(l.games)),
                         ("lost", arg_num(l.games_lost)),
                         ("halves", arg_num(l.halves_lost)),
@@ -112,6 +112,7 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
             rules,
             timer_seconds,
             time_zone,
+            hints,
         } => {
             let mut out = vec![tr(
                 lang,
@@ -128,6 +129,15 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
                 lang,
                 "content-rules-time-zone",
                 &[("zone", arg_text(time_zone.clone()))],
+            ));
+            out.push(tr(
+                lang,
+                if *hints {
+                    "content-rules-hints-on"
+                } else {
+                    "content-rules-hints-off"
+                },
+                &[],
             ));
             out.join("\n")
         }
@@ -235,4 +245,13 @@ pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> S
         ));
     }
     lines.join("\n")
+}
+
+/// A player's name in the statistics; a computer player's is marked.
+fn stats_name(line: &crate::service::reply::PlayerStats) -> String {
+    if line.user.is_computer() {
+        format!("🤖 {}", line.name)
+    } else {
+        line.name.clone()
+    }
 }

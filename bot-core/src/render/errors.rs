@@ -42,6 +42,9 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
             tr(lang, "error-real-dice-game", &[("game", arg_num(*game))])
         }
         ServiceError::StarterByRollOff => tr(lang, "error-starter-by-roll-off", &[]),
+        ServiceError::ComputerAtRealTable => tr(lang, "error-computer-real-dice", &[]),
+        ServiceError::HintsOff => voice.tr("error-hints-off", &[]),
+        ServiceError::NoHintNow => tr(lang, "error-no-hint-now", &[]),
         ServiceError::JudgeSyntax(part) => tr(lang, "error-judge-syntax", &[("part", a(part))]),
         ServiceError::TimerRange => tr(lang, "error-timer-range", &[]),
         ServiceError::UnknownTimeZone { zone } => {

@@ -62,6 +62,10 @@ pub(super) fn reveal_lines(s: &RoundSummary, t: &PublicTable, lang: Lang) -> Vec
     lines
 }
 
+fn is_computer(t: &PublicTable, seat: Seat) -> bool {
+    t.computer.get(seat.index()).copied().unwrap_or(false)
+}
+
 /// A notice as one line, or `None` for events not worth a line of chat.
 pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<String> {
     let lang = voice.lang;
@@ -70,6 +74,27 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
         Notice::Game(event) => return event_text(event, t?, lang),
         Notice::Opened { name } => tr(lang, "notice-opened", &[("name", a(name))]),
         Notice::Joined { name } => tr(lang, "notice-joined", &[("name", a(name))]),
+        Notice::ComputerJoined { name, strategy } => tr(
+            lang,
+            "notice-computer-joined",
+            &[
+                ("name", a(name)),
+                (
+                    "level",
+                    arg_text(tr(lang, &format!("computer-level-{}", strategy.id()), &[])),
+                ),
+            ],
+        ),
+        Notice::HintsSet { on } => tr(
+            lang,
+            if *on {
+                "notice-hints-on"
+            } else {
+                "notice-hints-off"
+            },
+            &[],
+        ),
+        Notice::Hint(hint) => super::hint_text(hint, lang),
         Notice::Left { name } => tr(lang, "notice-left", &[("name", a(name))]),
         Notice::Kicked { name, by } => {
             tr(lang, "notice-kicked", &[("name", a(name)), ("by", a(by))])
@@ -326,6 +351,8 @@ fn game_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
             reason: DebtReason::GameLost,
             ..
         } => return None,
+        // A computer owes nobody a round; the ledger has no line for it.
+        Event::DebtOwed { seat, .. } if is_computer(t, *seat) => return None,
         Event::DebtOwed { seat, reason } => tr(
             lang,
             "event-debt",
@@ -361,7 +388,11 @@ fn game_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
         Event::GameOver(result) => match result.loser {
             Some(loser) => tr(
                 lang,
-                "event-game-over",
+                if is_computer(t, loser) {
+                    "event-game-over-computer"
+                } else {
+                    "event-game-over"
+                },
                 &[
                     ("name", name(&loser)),
                     (

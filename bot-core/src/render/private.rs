@@ -247,6 +247,14 @@ pub fn private_buttons(p: &PrivateView) -> Vec<Vec<Button>> {
             ButtonStyle::Secondary,
         ));
     }
+    // A hint needs the dice seen: after looking, while the turn goes on.
+    if p.hints && !unseen && has(ActionKind::Stand) {
+        main.push(b(
+            ButtonAction::Hint,
+            tr(lang, "button-hint", &[]),
+            ButtonStyle::Secondary,
+        ));
+    }
     if !main.is_empty() {
         rows.push(main);
     }

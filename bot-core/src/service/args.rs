@@ -4,6 +4,7 @@
 use super::command::{Actor, Command, Request};
 use super::error::ServiceError;
 use super::ids::{ButtonAction, ButtonId, ChatId};
+use crate::engine::ai::Strategy;
 use crate::engine::{Extra, ExtraSet};
 
 /// Dice values: `1 1`, `1,1`, `11`, `1 und 1`. Every value 1 to 6.
@@ -58,6 +59,42 @@ pub fn parse_rules(text: &str) -> (Option<String>, Vec<String>) {
     (preset, switches)
 }
 
+/// A computer player as typed: `/bot`, `/bot stark`, `/bot Robbi einfach`, `/bot Robbi`.
+/// A word naming a level (`einfach`, `stark`, `simple`, `strong`) sets it; the other words
+/// are the name. Without a level the computer plays strong; without a name it is called
+/// `Computer`.
+pub fn parse_bot(text: &str) -> AddBotArgs {
+    let mut strategy = None;
+    let mut name = Vec::new();
+    for word in text.split_whitespace() {
+        match Strategy::parse(word) {
+            Some(level) if strategy.is_none() => strategy = Some(level),
+            _ => name.push(word),
+        }
+    }
+    AddBotArgs {
+        name: (!name.is_empty()).then(|| name.join(" ")),
+        strategy: strategy.unwrap_or(Strategy::Strong),
+    }
+}
+
+/// What `parse_bot` read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AddBotArgs {
+    pub name: Option<String>,
+    pub strategy: Strategy,
+}
+
+impl AddBotArgs {
+    /// The request, with the default name in the chat's language.
+    pub fn request(self) -> Request {
+        Request::AddBot {
+            name: self.name.unwrap_or_else(|| "Computer".to_string()),
+            strategy: self.strategy,
+        }
+    }
+}
+
 /// Extras by id (`jule 221`, `331`); unknown ids are an error naming them.
 pub fn parse_extras(text: &str) -> Result<ExtraSet, ServiceError> {
     let mut set = ExtraSet::EMPTY;
@@ -98,6 +135,7 @@ pub fn button_command(chat: ChatId, actor: Actor, button: &ButtonId) -> Command 
         ButtonAction::Blind => Request::Blind,
         ButtonAction::ThrowIn => Request::ThrowIn,
         ButtonAction::Table => Request::Show,
+        ButtonAction::Hint => Request::Hint,
         ButtonAction::Keep(values) => Request::Keep {
             values: values.clone(),
         },
@@ -134,5 +172,30 @@ mod tests {
         assert_eq!(parse_extras("jule 221").map(|s| s.iter().count()), Ok(2));
         assert!(parse_extras("jule 999").is_err());
         assert_eq!(extras_from_bits(5).iter().count(), 2);
+    }
+
+    #[test]
+    fn computer_players_with_name_and_level() {
+        let read = |t: &str| {
+            let a = parse_bot(t);
+            (a.name, a.strategy)
+        };
+        assert_eq!(read(""), (None, Strategy::Strong));
+        assert_eq!(read("einfach"), (None, Strategy::Simple));
+        assert_eq!(
+            read("Robbi stark"),
+            (Some("Robbi".into()), Strategy::Strong)
+        );
+        assert_eq!(
+            read("Onkel Otto"),
+            (Some("Onkel Otto".into()), Strategy::Strong)
+        );
+        assert_eq!(
+            parse_bot("").request(),
+            Request::AddBot {
+                name: "Computer".into(),
+                strategy: Strategy::Strong
+            }
+        );
     }
 }

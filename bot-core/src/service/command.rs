@@ -2,6 +2,7 @@
 
 use super::ids::{ChatId, UserId};
 use crate::engine::ExtraSet;
+use crate::engine::ai::Strategy;
 use crate::text::Lang;
 use serde::{Deserialize, Serialize};
 
@@ -71,7 +72,12 @@ pub enum Request {
     /// Seat a computer player (the opener or an admin, before the start).
     AddBot {
         name: String,
+        /// How it plays; a request stored before levels plays the rule of thumb.
+        #[serde(default)]
+        strategy: Strategy,
     },
+    /// A private hint for the player to act: his best choices by the exact odds.
+    Hint,
     Roll,
     Keep {
         values: Vec<u8>,
@@ -145,6 +151,7 @@ impl Request {
         !matches!(
             self,
             Request::Look
+                | Request::Hint
                 | Request::Reveal
                 | Request::Show
                 | Request::ShowRules

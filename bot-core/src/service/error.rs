@@ -84,6 +84,12 @@ pub enum ServiceError {
     RealDiceGame { game: i64 },
     #[error("the roll-off decides who starts")]
     StarterByRollOff,
+    #[error("a computer player cannot throw real dice")]
+    ComputerAtRealTable,
+    #[error("hints are switched off in this chat")]
+    HintsOff,
+    #[error("a hint is for the player whose turn it is, once he has looked under his cup")]
+    NoHintNow,
     #[error("the bot could not save this; nothing changed, please try again")]
     Storage,
 }

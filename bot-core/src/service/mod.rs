@@ -81,6 +81,8 @@ pub struct Service {
     /// `--seed`); otherwise they come from the operating system.
     seed: Option<u64>,
     tables_opened: AtomicU64,
+    /// The strong computer players' tables, shared by every table of this service.
+    computers: table::Computers,
 }
 
 /// The languages of one command's reply: public text in the chat's, the actor's own in his.
@@ -108,6 +110,7 @@ impl Service {
             outbound,
             seed,
             tables_opened: AtomicU64::new(0),
+            computers: Default::default(),
         };
         let tables = service.store.open_tables().await?;
         info!(tables = tables.len(), "loaded open tables");
@@ -209,7 +212,9 @@ impl Service {
             return Err(Failure::Store(StoreError::Duplicate));
         }
         let reply = match &cmd.request {
-            request if request.is_setting() => self.change_settings(cmd, settings, langs).await,
+            request if request.is_setting() => {
+                self.change_settings(cmd, settings.clone(), langs).await
+            }
             Request::Paid { debtor } => self.paid(cmd, debtor.as_ref(), slot).await,
             Request::Undo => {
                 if self.undoes_round(cmd, slot).await? {
@@ -230,14 +235,21 @@ impl Service {
                 self.load(&cmd.chat, slot).await?;
                 self.show(cmd, slot, &settings, langs).await
             }
+            Request::Hint => {
+                self.load(&cmd.chat, slot).await?;
+                self.hint(cmd, slot, &settings, langs).await
+            }
             request if request.is_read_only() => self.read(cmd, &settings, langs).await,
             _ => {
                 self.load(&cmd.chat, slot).await?;
-                return self.table_command(cmd, &settings, slot, langs).await;
+                let mut reply = self.table_command(cmd, &settings, slot, langs).await?;
+                self.offer_hints(&mut reply, &settings);
+                return Ok(reply);
             }
         };
         let mut reply = reply.map_err(fail)?;
         reply.actor_lang = langs.actor;
+        self.offer_hints(&mut reply, &settings);
         Ok(reply)
     }
 

@@ -113,6 +113,8 @@ impl Service {
             server_seed: opens.then(|| self.server_seed(seed)),
             turn_ms: self.turn_ms(settings),
             undo_ms: i64::from(self.config.undo_window_seconds) * 1000,
+            computer_pause_ms: i64::from(self.config.computer_pause_ms),
+            computers: self.computers.clone(),
         })
     }
 

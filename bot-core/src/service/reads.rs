@@ -1,8 +1,9 @@
 //! Read-only requests: the table (or how the last game ended), the last reveal, the rules,
-//! the open rounds, the statistics, the referee and the help. They change nothing.
+//! the open rounds, the statistics, the referee, the help, and a hint. They change nothing.
 
 use super::replies::{private_view, public_table};
-use super::reply::{Content, Reply};
+use super::reply::{Content, Notice, Reply};
+use super::table::{self, TableStatus};
 use super::{Command, Langs, Request, Service, ServiceError, Slot, content, judge_text};
 use crate::engine::judge::JudgeRound;
 use crate::store::ChatSettings;
@@ -91,4 +92,43 @@ fn judge(input: &str, settings: &ChatSettings) -> Result<Content, ServiceError> 
         round: Box::new(round),
         outcome: Box::new(outcome),
     })
+}
+
+impl Service {
+    /// A private hint for the actor from the exact odds (if the chat allows hints).
+    pub(super) async fn hint(
+        &self,
+        cmd: &Command,
+        slot: &Slot,
+        settings: &ChatSettings,
+        langs: Langs,
+    ) -> Result<Reply, ServiceError> {
+        if !self.hints_on(settings) {
+            return Err(ServiceError::HintsOff);
+        }
+        let table = slot
+            .table
+            .as_ref()
+            .filter(|t| t.status == TableStatus::Running)
+            .ok_or(ServiceError::NotRunning)?;
+        let ctx = self.table_context(settings, self.now(), false).await?;
+        let hint = table::hint(table, &cmd.actor.user, &ctx)?;
+        Ok(Reply {
+            private_notices: vec![Notice::Hint(hint)],
+            lang: langs.public,
+            actor_lang: langs.actor,
+            ..Reply::default()
+        })
+    }
+
+    /// Private views offer the "💡 Tipp" button where the chat allows hints.
+    pub(super) fn offer_hints(&self, reply: &mut Reply, settings: &ChatSettings) {
+        let on = self.hints_on(settings);
+        for view in [reply.private.as_mut(), reply.next_private.as_mut()]
+            .into_iter()
+            .flatten()
+        {
+            view.hints = on;
+        }
+    }
 }

@@ -51,6 +51,7 @@ pub fn private_view(table: &Table, user: &UserId, lang: Lang) -> Option<PrivateV
         version: table.version,
         view: game.view_for(Viewer::Player(seat)),
         rules: table.rules.clone(),
+        hints: false,
         round_over: None,
     })
 }

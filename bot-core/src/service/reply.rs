@@ -4,7 +4,9 @@
 use super::error::ServiceError;
 use super::ids::UserId;
 use super::table::TableStatus;
+use crate::engine::ai::Strategy;
 use crate::engine::judge::JudgeRound;
+use crate::engine::odds::Choice;
 use crate::engine::proof::Mismatch;
 use crate::engine::{DebtReason, Event, RoundOutcome, RoundSummary, RuleSet, TableView};
 pub use crate::model::fairness::FairnessReport;
@@ -49,6 +51,8 @@ pub struct PrivateView {
     pub view: TableView,
     /// The game's rules (naming throws and announce buttons need them).
     pub rules: RuleSet,
+    /// The chat allows hints: a "💡 Tipp" button while it is his turn and he has looked.
+    pub hints: bool,
     /// The round this player's own move just ended (his cup already shows the next round,
     /// so this is the only place he sees the throw that ended it).
     pub round_over: Option<Box<RoundSummary>>,
@@ -64,6 +68,11 @@ pub enum Notice {
     },
     Joined {
         name: String,
+    },
+    /// A computer player took a seat.
+    ComputerJoined {
+        name: String,
+        strategy: Strategy,
     },
     Left {
         name: String,
@@ -127,12 +136,34 @@ pub enum Notice {
         name: String,
         seed: String,
     },
+    /// Hints were switched on or off in this chat.
+    HintsSet {
+        on: bool,
+    },
+    /// The actor's best choices by the exact odds (private).
+    Hint(Hint),
     /// The button was for an older state; here is the current one.
     Stale,
     Duplicate,
     /// Not in this round (out of the half, or the final's bystander).
     NotPlaying,
     Error(ServiceError),
+}
+
+/// A hint: the best choices of the player to act, the best first (two or three).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub choices: Vec<HintChoice>,
+}
+
+/// One choice of a hint and what it brings under strong play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HintChoice {
+    pub choice: Choice,
+    /// The chance not to be the round's lowest throw (0 to 1).
+    pub not_lowest: f64,
+    /// The Deckel received in expectation, less those expected to be handed on.
+    pub deckel: f64,
 }
 
 /// Read-only answers.
@@ -154,6 +185,8 @@ pub enum Content {
         rules: RuleSet,
         timer_seconds: u32,
         time_zone: String,
+        /// Hints from the exact odds allowed in this chat.
+        hints: bool,
     },
     Reveal {
         summary: Box<RoundSummary>,

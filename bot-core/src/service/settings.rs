@@ -100,6 +100,11 @@ impl Service {
             .unwrap_or_else(|| self.config.time_zone.clone())
     }
 
+    /// Whether the chat allows hints from the exact odds.
+    pub(super) fn hints_on(&self, settings: &ChatSettings) -> bool {
+        settings.hints.unwrap_or(self.config.hints)
+    }
+
     pub(super) fn timer_seconds(&self, settings: &ChatSettings) -> u32 {
         settings
             .turn_timer
@@ -112,6 +117,7 @@ impl Service {
             rules,
             timer_seconds: self.timer_seconds(settings),
             time_zone: self.zone(settings),
+            hints: self.hints_on(settings),
         }
     }
 
@@ -148,7 +154,7 @@ impl Service {
             });
         }
         let mut changed = settings;
-        let notice = change(&mut changed, &cmd.request)?;
+        let notices = change(&mut changed, &cmd.request)?;
         self.store
             .save_chat_settings(&changed, cmd.request_id.as_deref(), self.now())
             .await
@@ -160,13 +166,16 @@ impl Service {
             lang: langs.public,
             ..Reply::default()
         };
-        if let Request::SetRules { .. } = cmd.request {
+        let rules_changed = notices.iter().any(|n| matches!(n, Notice::RulesSet { .. }));
+        if rules_changed {
             reply = content(self.rules_content(&changed, changed.rules()?), langs.public);
             if self.table_running(&cmd.chat).await {
                 reply.notices.push(Notice::RulesApplyNextGame);
             }
         }
-        reply.notices.insert(0, notice);
+        for (i, notice) in notices.into_iter().enumerate() {
+            reply.notices.insert(i, notice);
+        }
         Ok(reply)
     }
 
@@ -179,12 +188,25 @@ impl Service {
     }
 }
 
-/// Applies a settings request to `settings`; returns what to tell the chat.
-fn change(settings: &mut ChatSettings, request: &Request) -> Result<Notice, ServiceError> {
-    Ok(match request {
+/// Applies a settings request to `settings`; returns what to tell the chat. `hints=on|off`
+/// travels with the rules' switches but is the chat's own setting, not a game rule.
+fn change(settings: &mut ChatSettings, request: &Request) -> Result<Vec<Notice>, ServiceError> {
+    Ok(vec![match request {
         Request::SetRules { preset, switches } => {
-            let rules = set_rules(settings, preset.as_deref(), switches)?;
-            Notice::RulesSet { rules: rules.name }
+            let (hints, switches): (Vec<&String>, Vec<&String>) =
+                switches.iter().partition(|s| is_hints_switch(s));
+            let mut notices = Vec::new();
+            for switch in hints {
+                let on = hints_value(switch)?;
+                settings.hints = Some(on);
+                notices.push(Notice::HintsSet { on });
+            }
+            if preset.is_some() || !switches.is_empty() || notices.is_empty() {
+                let switches: Vec<String> = switches.into_iter().cloned().collect();
+                let rules = set_rules(settings, preset.as_deref(), &switches)?;
+                notices.insert(0, Notice::RulesSet { rules: rules.name });
+            }
+            return Ok(notices);
         }
         Request::SetTimer { seconds } => {
             if *seconds != 0 && !(30..=3600).contains(seconds) {
@@ -202,7 +224,25 @@ fn change(settings: &mut ChatSettings, request: &Request) -> Result<Notice, Serv
             Notice::TimeZoneSet { zone: name }
         }
         _ => return Err(ServiceError::NotRunning),
-    })
+    }])
+}
+
+fn is_hints_switch(switch: &str) -> bool {
+    switch
+        .split_once('=')
+        .is_some_and(|(key, _)| matches!(key.trim().to_lowercase().as_str(), "hints" | "tipps"))
+}
+
+/// `hints=on` / `off` (also `an`/`aus`, `true`/`false`, `ja`/`nein`).
+fn hints_value(switch: &str) -> Result<bool, ServiceError> {
+    let value = switch.split_once('=').map(|(_, v)| v.trim()).unwrap_or("");
+    match value.to_lowercase().as_str() {
+        "on" | "an" | "true" | "ja" | "yes" | "1" => Ok(true),
+        "off" | "aus" | "false" | "nein" | "no" | "0" => Ok(false),
+        _ => Err(ServiceError::BadArgument {
+            text: switch.chars().take(40).collect(),
+        }),
+    }
 }
 
 /// Applies a preset and/or switches to the chat's rules; returns the new rule set.

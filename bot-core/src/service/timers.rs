@@ -60,7 +60,8 @@ impl Service {
                     public: lang,
                     actor: lang,
                 };
-                let reply = build_reply(&out, &cmd, langs, &self.zone(&settings));
+                let mut reply = build_reply(&out, &cmd, langs, &self.zone(&settings));
+                self.offer_hints(&mut reply, &settings);
                 slot.table = Some(out.table);
                 let _ = self.outbound.send(Outbound {
                     chat: place.clone(),

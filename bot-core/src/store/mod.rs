@@ -51,6 +51,8 @@ pub struct ChatSettings {
     pub season: i64,
     /// IANA time zone; `None` = the configured default.
     pub time_zone: Option<String>,
+    /// Hints from the exact odds allowed; `None` = the configured default.
+    pub hints: Option<bool>,
 }
 
 impl ChatSettings {
@@ -65,6 +67,7 @@ impl ChatSettings {
             lang: None,
             season: 1,
             time_zone: None,
+            hints: None,
         }
     }
 
@@ -226,8 +229,8 @@ impl Store {
 
     pub async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
         let row = sqlx::query(
-            "SELECT rules_preset, rules_overrides, turn_timer, lang, season, time_zone FROM chats
-             WHERE chat = ?",
+            "SELECT rules_preset, rules_overrides, turn_timer, lang, season, time_zone, hints
+             FROM chats WHERE chat = ?",
         )
         .bind(chat.as_str())
         .fetch_optional(&self.pool)
@@ -246,6 +249,7 @@ impl Store {
                     .map(|l| crate::text::Lang::from_code(&l)),
                 season: r.get("season"),
                 time_zone: r.get("time_zone"),
+                hints: r.get::<Option<i64>, _>("hints").map(|h| h != 0),
             },
         })
     }
@@ -260,11 +264,12 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO chats (chat, rules_preset, rules_overrides, turn_timer, lang, season,
-               time_zone, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+               time_zone, hints, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
              ON CONFLICT (chat) DO UPDATE SET rules_preset = excluded.rules_preset,
                rules_overrides = excluded.rules_overrides, turn_timer = excluded.turn_timer,
-               lang = excluded.lang, season = excluded.season, time_zone = excluded.time_zone",
+               lang = excluded.lang, season = excluded.season, time_zone = excluded.time_zone,
+               hints = excluded.hints",
         )
         .bind(settings.chat.as_str())
         .bind(&settings.preset)
@@ -273,6 +278,7 @@ impl Store {
         .bind(settings.lang.map(|l| l.code()))
         .bind(settings.season)
         .bind(settings.time_zone.as_deref())
+        .bind(settings.hints.map(i64::from))
         .bind(now)
         .execute(&mut *tx)
         .await?;

@@ -41,6 +41,7 @@ fn private(game: &Game, user: u64, seat: u8) -> PrivateView {
         version: 3,
         view: game.view_for(Viewer::Player(Seat(seat))),
         rules: RuleSet::standard(),
+        hints: false,
         round_over: None,
     }
 }

@@ -1,15 +1,16 @@
 //! A table command, one function per kind of request. On error nothing changes.
 
-use super::progress::{finish_move, play_bots};
+use super::computer::play_bots;
+use super::progress::finish_move;
 use super::tally;
 use super::{
     DiceProof, MAX_CLIENT_SEED, Member, Table, TableContext, TableOutcome, TableStatus, clean_name,
     find, may_manage, outcome,
 };
+use crate::engine::ai::Strategy;
 use crate::engine::{Action, Departure, DiceRoller, Game, MAX_PLAYERS, Seat};
 use crate::service::command::{Command, Request, UserRef};
 use crate::service::error::ServiceError;
-use crate::service::ids::UserId;
 use crate::service::reply::Notice;
 
 /// Applies a table command to the place's table (`None` when it has none). On error nothing
@@ -48,7 +49,7 @@ pub fn apply<R: DiceRoller + ?Sized>(
     table.updated_at = ctx.now;
     match &cmd.request {
         Request::Join => join(table, cmd),
-        Request::AddBot { name } => add_bot(table, cmd, name),
+        Request::AddBot { name, strategy } => add_bot(table, cmd, name, *strategy),
         Request::Leave => leave(table, cmd, ctx, rng),
         Request::Kick { user } => kick(table, cmd, user, ctx, rng),
         Request::End => end(table, cmd),
@@ -132,15 +133,25 @@ fn join(mut table: Table, cmd: &Command) -> Result<TableOutcome, ServiceError> {
     Ok(outcome(table, vec![Notice::Joined { name }]))
 }
 
-fn add_bot(mut table: Table, cmd: &Command, name: &str) -> Result<TableOutcome, ServiceError> {
+fn add_bot(
+    mut table: Table,
+    cmd: &Command,
+    name: &str,
+    strategy: Strategy,
+) -> Result<TableOutcome, ServiceError> {
     if !may_manage(&table, &cmd.actor) {
         return Err(ServiceError::OpenerOrAdminOnly);
     }
+    if table.tally {
+        return Err(ServiceError::ComputerAtRealTable);
+    }
     check_seat_free(&table)?;
-    let user = UserId(format!("bot:{}:{}", table.chat, table.unique_name(name)));
-    let name = table.seat(user, name, true);
+    let name = table.seat_computer(name, strategy);
     table.version += 1;
-    Ok(outcome(table, vec![Notice::Joined { name }]))
+    Ok(outcome(
+        table,
+        vec![Notice::ComputerJoined { name, strategy }],
+    ))
 }
 
 fn leave<R: DiceRoller + ?Sized>(
@@ -249,7 +260,7 @@ fn start<R: DiceRoller + ?Sized>(
     table.version += 1;
     let mut out = outcome(table, vec![Notice::Started]);
     out.events = events;
-    play_bots(&mut out, rng);
+    play_bots(&mut out, ctx, rng);
     finish_move(&mut out, ctx);
     Ok(out)
 }
@@ -341,7 +352,7 @@ fn game_move<R: DiceRoller + ?Sized>(
     table.remember_move(&cmd.actor.user, action.kind());
     let mut out = outcome(table, Vec::new());
     out.events = events;
-    play_bots(&mut out, rng);
+    play_bots(&mut out, ctx, rng);
     finish_move(&mut out, ctx);
     Ok(out)
 }
@@ -365,7 +376,7 @@ fn remove_member<R: DiceRoller + ?Sized>(
             table.pass_opener_on(&leaving);
             let mut out = outcome(table, vec![notice]);
             out.events = events;
-            play_bots(&mut out, rng);
+            play_bots(&mut out, ctx, rng);
             finish_move(&mut out, ctx);
             Ok(out)
         }

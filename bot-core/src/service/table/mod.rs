@@ -4,11 +4,13 @@
 //!
 //! - this file: what a command changed, and who may manage a table;
 //! - [`apply`]: one function per kind of request;
+//! - [`computer`]: computer players' turns and the hints from the exact odds;
 //! - [`progress`]: what follows a move (computer players, debts, statistics, the timer) and
 //!   the moves nobody made (a turn timer, an idle table);
 //! - [`tally`]: entering and taking back the rounds of a game with real dice.
 
 mod apply;
+mod computer;
 mod progress;
 mod tally;
 
@@ -17,7 +19,7 @@ pub use crate::model::table::{
     clean_name,
 };
 pub use apply::apply;
-pub use progress::{close_idle, time_out};
+pub use progress::{close_idle, hint, time_out};
 pub use tally::undoes_round;
 
 use super::command::{Actor, UserRef};
@@ -73,7 +75,15 @@ pub struct TableContext {
     pub turn_ms: i64,
     /// How long an entered round may be taken back, in milliseconds.
     pub undo_ms: i64,
+    /// How long a computer player waits before its turn, in milliseconds; 0 = it moves at
+    /// once, within the command before it.
+    pub computer_pause_ms: i64,
+    /// The strong computer players' shared tables.
+    pub computers: Computers,
 }
+
+/// The strong players a service keeps for all its tables.
+pub type Computers = std::sync::Arc<std::sync::Mutex<crate::engine::ai::StrongPlayers>>;
 
 /// Whether `actor` may manage the table (kick, end, seat computer players): an admin of
 /// the chat, or the opener while he is still at the table.

@@ -2,16 +2,22 @@
 //! statistics, the turn timer; and the moves nobody made (a turn timer ran out, an idle table
 //! closes).
 
+pub use super::computer::hint;
+use super::computer::{computer_turn, is_computers_turn, play_bots};
 use super::{NewDebt, Table, TableContext, TableOutcome, TableStatus, outcome};
-use crate::engine::{Action, DiceRoller, Event, Seat, ThrowClass, ai};
+use crate::engine::{Action, DiceRoller, Event, Seat, ThrowClass};
 use crate::service::reply::{Notice, PlayerStats};
 
-/// The turn timer ran out: the current player stands with what he has.
+/// The table's deadline passed: a computer player takes its turn after its pause, or the
+/// turn timer ran out and the current player stands with what he has.
 pub fn time_out<R: DiceRoller + ?Sized>(
     table: &Table,
     ctx: &TableContext,
     rng: &mut R,
 ) -> Option<TableOutcome> {
+    if is_computers_turn(table) {
+        return computer_turn(table, ctx, rng);
+    }
     let game = table.game.as_ref()?;
     let seat = game.current()?;
     let mut table = table.clone();
@@ -28,7 +34,7 @@ pub fn time_out<R: DiceRoller + ?Sized>(
     table.version += 1;
     let mut out = outcome(table, vec![Notice::TimedOut { name }]);
     out.events = events;
-    play_bots(&mut out, rng);
+    play_bots(&mut out, ctx, rng);
     finish_move(&mut out, ctx);
     Some(out)
 }
@@ -51,29 +57,6 @@ pub fn close_idle(table: &Table, ctx: &TableContext) -> Option<TableOutcome> {
     out.events = events;
     out.stats = stats;
     Some(out)
-}
-
-/// Lets computer players move until a human is to act.
-pub(super) fn play_bots<R: DiceRoller + ?Sized>(out: &mut TableOutcome, rng: &mut R) {
-    let table = &mut out.table;
-    let Some(game) = table.game.as_mut() else {
-        return;
-    };
-    for _ in 0..10_000 {
-        let Some(seat) = game.current() else {
-            return;
-        };
-        if !table.members.get(seat.index()).is_some_and(|m| m.bot) {
-            return;
-        }
-        let Some(action) = ai::choose(game, seat) else {
-            return;
-        };
-        match game.apply(seat, &action, rng) {
-            Ok(events) => out.events.extend(events),
-            Err(_) => return,
-        }
-    }
 }
 
 /// Adds a player's delta to the game's statistics so far.
@@ -103,8 +86,9 @@ pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
     let mut stats = StatsDelta::default();
     let mut over = false;
     for event in &out.events {
+        // A computer player owes nobody a round: its debts stay out of the ledger.
         if let Event::DebtOwed { seat, reason } = event
-            && let Some(m) = table.member_at(*seat)
+            && let Some(m) = table.member_at(*seat).filter(|m| !m.bot)
         {
             out.debts.push(NewDebt {
                 user: m.user.clone(),
@@ -127,11 +111,12 @@ pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
             TableStatus::Finished
         };
     }
+    let running = table.status == TableStatus::Running && !table.tally;
     table.turn_deadline = match table.current_user() {
+        // A computer player moves after its pause.
+        Some(_) if running && is_computers_turn(table) => Some(ctx.now + ctx.computer_pause_ms),
         // No timer at a real table: nobody there waits for the bot.
-        Some(_) if ctx.turn_ms > 0 && table.status == TableStatus::Running && !table.tally => {
-            Some(ctx.now + ctx.turn_ms)
-        }
+        Some(_) if ctx.turn_ms > 0 && running => Some(ctx.now + ctx.turn_ms),
         _ => None,
     };
     for delta in stats.0 {
