@@ -456,3 +456,32 @@ fn a_real_table_is_kept_at_the_terminal_from_first_round_to_bierrunde() {
         ]
     );
 }
+
+#[test]
+fn tipp_shows_the_best_choices_by_the_exact_odds() {
+    let (_dir, db) = temp_db();
+    let out = play_script(
+        &db,
+        &["--players", "Anna", "--bots", "2", "--seed", "3"],
+        "\n\ntipp\ns\nq\n",
+    );
+    let hint = out
+        .lines()
+        .position(|l| l.contains("💡 Tipp: "))
+        .unwrap_or_else(|| panic!("no hint in {out}"));
+    let lines: Vec<&str> = out.lines().skip(hint + 1).take(3).collect();
+    assert!(
+        lines.iter().all(|l| l.contains("% nicht Letzter, ") && l.contains("Deckel")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn an_unknown_computer_level_is_refused() {
+    let (_dir, db) = temp_db();
+    let out = schocken(&db, &["--players", "Anna", "--bots", "1", "--bot-level", "genial"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("genial"));
+}
