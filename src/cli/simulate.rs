@@ -119,7 +119,8 @@ impl Players {
     fn new(rules: &RuleSet, seats: Vec<Strategy>) -> Players {
         Players {
             seats,
-            strong: StrongPlayer::new(rules),
+            // A long run meets many situations: keep more of them than a chat bot would.
+            strong: StrongPlayer::keeping(rules, 8192),
         }
     }
 

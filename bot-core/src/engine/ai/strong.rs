@@ -13,8 +13,9 @@ use crate::engine::rules::{ExtraSet, RuleSet};
 use crate::engine::score::FinalThrow;
 use std::collections::HashMap;
 
-/// Situations kept before the cache starts afresh (each holds its costs and solved values).
-const MAX_SITUATIONS: usize = 4096;
+/// Situations kept before the cache starts afresh (each holds its costs, 7 KB, and the
+/// values solved for it): about 30 MB at most for a rule set in a chat bot.
+const SITUATIONS_KEPT: usize = 1024;
 
 /// A situation's costs and the decision values found for it so far.
 struct Prepared {
@@ -28,14 +29,23 @@ pub struct StrongPlayer {
     rules: RuleSet,
     references: HashMap<(usize, ExtraSet), Reference>,
     situations: HashMap<Situation, Prepared>,
+    /// Situations kept before starting afresh.
+    kept: usize,
 }
 
 impl StrongPlayer {
     pub fn new(rules: &RuleSet) -> StrongPlayer {
+        StrongPlayer::keeping(rules, SITUATIONS_KEPT)
+    }
+
+    /// A strong player that keeps up to `situations` situations (a long simulation is faster
+    /// with more, a chat bot wants its memory small).
+    pub fn keeping(rules: &RuleSet, situations: usize) -> StrongPlayer {
         StrongPlayer {
             rules: rules.clone(),
             references: HashMap::new(),
             situations: HashMap::new(),
+            kept: situations.max(1),
         }
     }
 
@@ -63,7 +73,13 @@ impl StrongPlayer {
             return simple::choose(game, seat);
         };
         let rules = &self.rules;
-        let prepared = prepared(&mut self.situations, &mut self.references, rules, &seen);
+        let prepared = prepared(
+            &mut self.situations,
+            &mut self.references,
+            rules,
+            &seen,
+            self.kept,
+        );
         let values = std::mem::take(&mut prepared.values);
         let costs = &prepared.costs;
         let mut solver = Solver::resume(rules, |t: &FinalThrow| costs.deckel(t), values);
@@ -88,7 +104,13 @@ impl StrongPlayer {
     pub fn advice(&mut self, game: &Game, seat: Seat) -> Option<Vec<ChoiceOdds>> {
         let seen = turn_of(game, seat)?;
         let rules = &self.rules;
-        let prepared = prepared(&mut self.situations, &mut self.references, rules, &seen);
+        let prepared = prepared(
+            &mut self.situations,
+            &mut self.references,
+            rules,
+            &seen,
+            self.kept,
+        );
         Some(choice_odds(rules, &prepared.costs, &seen.state))
     }
 }
@@ -131,9 +153,10 @@ fn prepared<'s>(
     references: &mut HashMap<(usize, ExtraSet), Reference>,
     rules: &RuleSet,
     seen: &Seen,
+    kept: usize,
 ) -> &'s mut Prepared {
     let situation = seen.situation();
-    if situations.len() >= MAX_SITUATIONS && !situations.contains_key(&situation) {
+    if situations.len() >= kept && !situations.contains_key(&situation) {
         situations.clear();
     }
     situations.entry(situation).or_insert_with(|| {

@@ -16,12 +16,37 @@ use std::collections::BTreeMap;
 
 /// Throws used with flips' extra throws: at most one more than the limit.
 const MOST_THROWS: u8 = MAX_THROWS + 1;
-const SLOTS: usize = 216 * MOST_THROWS as usize * 2;
+/// Sorted throws of three dice.
+const COMBOS: usize = 56;
+const SLOTS: usize = COMBOS * MOST_THROWS as usize * 2;
 
-/// The slot of a final throw in the dense tables (blind throws count like open ones).
+/// The number of each sorted throw (a ≤ b ≤ c), by `36a + 6b + c` of its faces less one.
+const COMBO_INDEX: [u8; 216] = {
+    let mut index = [0u8; 216];
+    let mut next = 0u8;
+    let mut a = 0;
+    while a < 6 {
+        let mut b = a;
+        while b < 6 {
+            let mut c = b;
+            while c < 6 {
+                index[a * 36 + b * 6 + c] = next;
+                next += 1;
+                c += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    index
+};
+
+/// The slot of a final throw (dice sorted) in the dense tables; blind throws count like open
+/// ones.
 fn slot(k: &FinalKey) -> usize {
     let (d, throws, hand, _) = *k;
-    let dice = usize::from(d[0] - 1) * 36 + usize::from(d[1] - 1) * 6 + usize::from(d[2] - 1);
+    let face = |v: u8| usize::from(v.clamp(1, 6) - 1);
+    let dice = usize::from(COMBO_INDEX[face(d[0]) * 36 + face(d[1]) * 6 + face(d[2])]);
     let throws = usize::from(throws.clamp(1, MOST_THROWS) - 1);
     (dice * usize::from(MOST_THROWS) + throws) * 2 + usize::from(hand)
 }
