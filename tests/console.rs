@@ -471,7 +471,9 @@ fn tipp_shows_the_best_choices_by_the_exact_odds() {
         .unwrap_or_else(|| panic!("no hint in {out}"));
     let lines: Vec<&str> = out.lines().skip(hint + 1).take(3).collect();
     assert!(
-        lines.iter().all(|l| l.contains("% nicht Letzter, ") && l.contains("Deckel")),
+        lines
+            .iter()
+            .all(|l| l.contains("% nicht Letzter, ") && l.contains("Deckel")),
         "{lines:?}"
     );
 }
@@ -479,9 +481,12 @@ fn tipp_shows_the_best_choices_by_the_exact_odds() {
 #[test]
 fn an_unknown_computer_level_is_refused() {
     let (_dir, db) = temp_db();
-    let out = schocken(&db, &["--players", "Anna", "--bots", "1", "--bot-level", "genial"])
-        .output()
-        .expect("runs");
+    let out = schocken(
+        &db,
+        &["--players", "Anna", "--bots", "1", "--bot-level", "genial"],
+    )
+    .output()
+    .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("genial"));
 }

@@ -111,7 +111,10 @@ async fn a_computer_waiting_for_its_turn_survives_a_restart() {
     h.clock.advance(PAUSE_MS);
     h.service.tick().await;
     let after = h.public().await;
-    assert!(after.version > before.version, "{waiting} moved after the restart");
+    assert!(
+        after.version > before.version,
+        "{waiting} moved after the restart"
+    );
 }
 
 #[tokio::test]
@@ -144,7 +147,10 @@ async fn a_computer_that_loses_owes_no_round_and_its_statistics_are_marked() {
             .collect();
         if t.computer[loser.index()] {
             computer_lost = true;
-            let over = text.iter().find(|l| l.starts_with("Spiel vorbei")).expect("the end");
+            let over = text
+                .iter()
+                .find(|l| l.starts_with("Spiel vorbei"))
+                .expect("the end");
             assert!(over.contains("ein Computer gibt keine Runde aus"), "{over}");
         } else {
             anna_lost = true;
@@ -153,7 +159,10 @@ async fn a_computer_that_loses_owes_no_round_and_its_statistics_are_marked() {
             break;
         }
     }
-    assert!(computer_lost && anna_lost, "both kinds of loser within 40 games");
+    assert!(
+        computer_lost && anna_lost,
+        "both kinds of loser within 40 games"
+    );
     let debts = h.ok(actor("Anna"), Request::Debts).await;
     let Some(Content::Debts(lines)) = debts.content else {
         panic!("debts")
@@ -168,9 +177,16 @@ async fn a_computer_that_loses_owes_no_round_and_its_statistics_are_marked() {
     let Content::Stats { lines, .. } = &content else {
         panic!("statistics")
     };
-    assert!(lines.iter().any(|l| l.user.is_computer() && l.games_lost > 0));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.user.is_computer() && l.games_lost > 0)
+    );
     let text = render::content_text(&content, Voice::plain(Lang::De));
-    assert!(text.contains("🤖 Robbi") || text.contains("🤖 Otto"), "{text}");
+    assert!(
+        text.contains("🤖 Robbi") || text.contains("🤖 Otto"),
+        "{text}"
+    );
     assert!(!text.contains("🤖 Anna"), "{text}");
 }
 
@@ -204,7 +220,11 @@ async fn a_hint_goes_to_the_player_to_act_only() {
     let other = if name == "Anna" { "Ben" } else { "Anna" };
     let version = h.public().await.version;
     let reply = h.ok(actor(&name), Request::Hint).await;
-    assert!(reply.notices.is_empty(), "nothing public: {:?}", reply.notices);
+    assert!(
+        reply.notices.is_empty(),
+        "nothing public: {:?}",
+        reply.notices
+    );
     assert!(reply.table.is_none() && reply.private.is_none());
     let [Notice::Hint(hint)] = reply.private_notices.as_slice() else {
         panic!("one private hint: {:?}", reply.private_notices)
@@ -214,10 +234,13 @@ async fn a_hint_goes_to_the_player_to_act_only() {
         hint.choices.windows(2).all(|w| w[0].deckel <= w[1].deckel),
         "best first"
     );
-    let text = render::notice_text(&reply.private_notices[0], None, Voice::plain(Lang::De))
-        .expect("text");
+    let text =
+        render::notice_text(&reply.private_notices[0], None, Voice::plain(Lang::De)).expect("text");
     assert!(text.starts_with("💡 Tipp: "), "{text}");
-    assert!(text.contains("% nicht Letzter") && text.contains("Deckel"), "{text}");
+    assert!(
+        text.contains("% nicht Letzter") && text.contains("Deckel"),
+        "{text}"
+    );
     assert_eq!(h.public().await.version, version, "a hint changes nothing");
     // The other player may not see it: it is not his turn.
     assert_eq!(
@@ -267,7 +290,11 @@ async fn admins_switch_hints_off_and_on_for_their_chat() {
         h.refused(actor(&name), Request::Hint).await,
         ServiceError::HintsOff
     );
-    let view = h.ok(actor(&name), Request::Look).await.private.expect("cup");
+    let view = h
+        .ok(actor(&name), Request::Look)
+        .await
+        .private
+        .expect("cup");
     assert!(!view.hints, "no button while hints are off");
     let rules = h.ok(actor("Anna"), Request::ShowRules).await;
     let text = render::content_text(&rules.content.expect("rules"), Voice::plain(Lang::De));
@@ -284,7 +311,13 @@ async fn admins_switch_hints_off_and_on_for_their_chat() {
         .await;
     assert!(matches!(both.notices[0], Notice::RulesSet { .. }));
     assert!(both.notices.contains(&Notice::HintsSet { on: true }));
-    assert!(h.ok(actor(&name), Request::Hint).await.private_notices.len() == 1);
+    assert!(
+        h.ok(actor(&name), Request::Hint)
+            .await
+            .private_notices
+            .len()
+            == 1
+    );
 }
 
 #[tokio::test]
@@ -292,12 +325,14 @@ async fn no_computer_at_a_table_with_real_dice() {
     let h = Harness::new().await;
     h.ok(actor("Anna"), Request::OpenTally).await;
     assert_eq!(
-        h.refused(actor("Anna"), add("Robbi", Strategy::Strong)).await,
+        h.refused(actor("Anna"), add("Robbi", Strategy::Strong))
+            .await,
         ServiceError::ComputerAtRealTable
     );
     h.ok(actor("Ben"), Request::Join).await;
     assert_eq!(
-        h.refused(actor("Ben"), add("Robbi", Strategy::Strong)).await,
+        h.refused(actor("Ben"), add("Robbi", Strategy::Strong))
+            .await,
         ServiceError::OpenerOrAdminOnly
     );
 }
