@@ -152,7 +152,10 @@ cli-error-strategies = --strategy: { $count ->
 } sind zu viele
 
 ## odds
-odds-header = Starkes Spiel, Regeln { $rules }, { $players } Spieler: Endwurf mit höchstens 1, 2 oder 3 Würfen
+odds-header = Starkes Spiel, Regeln { $rules }, { $players ->
+    [one] 1 Spieler
+   *[other] { $players } Spieler
+}: Endwurf mit höchstens 1, 2 oder 3 Würfen
 odds-throws = { $count ->
     [one] 1 Wurf
    *[other] { $count } Würfe
@@ -218,6 +221,8 @@ table-final = Finale: { $a } gegen { $b }
 table-over = Spiel vorbei.
 table-over-loser = 🍺 { $name } hat das Spiel verloren und gibt eine Runde aus.
 table-over-blattschuss = 🍺 Blattschuss! { $name } hat beide Hälften verloren und gibt eine Runde aus.
+table-over-loser-computer = 🍺 { $name } hat das Spiel verloren – ein Computer gibt keine Runde aus.
+table-over-blattschuss-computer = 🍺 Blattschuss! { $name } hat beide Hälften verloren – ein Computer gibt keine Runde aus.
 table-abandoned = Das Spiel wurde ohne Schulden beendet.
 table-last-round-title = Letzte Runde ({ $part }, Runde { $round }):
 
@@ -507,17 +512,18 @@ content-export = Deckelbuch als CSV-Datei.
 content-help = { $surface ->
     [discord]
         🎲 Schocken – so geht's, alles unter /schocken:
-        neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
-        würfeln · halten würfel:1 1 (Würfel herauslegen) · drehen: zwei Sechsen zur Eins · stehen · blind
+        neu: Tisch aufmachen · mitspielen · computer [name:…] [stufe:stark|einfach]: ein Computer spielt mit · los: Spiel starten (Auswürfeln)
+        würfeln (blind:True: ohne hinzuschauen) · halten würfel:1 1 (Würfel herauslegen) · drehen: zwei Sechsen zur Eins · stehen
         tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick spieler:@Name · ende
         regeln: anzeigen, mit einstellung:… oder zeitzone:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf (csv:True: als Datei) · rückgängig · statistik
         judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1
         Echte Würfel, der Bot zählt: neu modus:zählen · los anfänger:@Name (wer anfängt) · je Runde runde zeile:Anna 665 3, Ben 114 2 gebaut (kurz: zeile:Anna 4) · rückgängig
         Prüfbare Würfel: seed text:… (vor dem Start) · prüfen [spiel:Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
-        Die eigenen Würfel sieht nur, wem sie gehören.
+        Die eigenen Würfel sieht nur, wem sie gehören. 💡 Tipp unter deinem Becher: die besten Züge nach den genauen Chancen, nur für dich (aus: regeln einstellung:hints=off).
     [telegram]
         🎲 Schocken – so geht's:
         /neu: Tisch aufmachen · /mit: mitspielen · /los: Spiel starten (Auswürfeln)
+        /bot [Name] [einfach|stark]: Computer mitspielen lassen · /tipp: privater Tipp, wenn du dran bist (aus: /regeln hints=off)
         /wurf · /halten 1 1: Würfel herauslegen · /drehen: zwei Sechsen zur Eins · /stehen · /blind
         /tisch: Tisch zeigen · /aufdecken: letzte Runde · /aussteigen · /kick Name · /ende
         /deckel: offene Runden · /bezahlt Name · /verlauf · /rueckgaengig · /export · /statistik
@@ -661,7 +667,7 @@ error-tally-from-loser = Die Deckel kommen vom Gewinner der Runde, nicht vom Ver
 error-starter-by-roll-off = Wer anfängt, entscheidet das Auswürfeln.
 error-computer-real-dice = Ein Computer kann nicht mit echten Würfeln spielen.
 error-hints-off = { $surface ->
-    [discord] Tipps sind in diesem Chat aus (ein Admin schaltet sie mit „/schocken regeln hints=on“ an).
+    [discord] Tipps sind in diesem Chat aus (ein Admin schaltet sie mit „/schocken regeln einstellung:hints=on“ an).
     [telegram] Tipps sind in diesem Chat aus (ein Admin schaltet sie mit „/regeln hints=on“ an).
    *[other] Tipps sind aus (anschalten mit „regeln hints=on“).
 }

@@ -149,7 +149,10 @@ cli-error-strategies = --strategy: { $count ->
 } is too many
 
 ## odds
-odds-header = Strong play, rules { $rules }, { $players } players: final throw with at most 1, 2 or 3 throws
+odds-header = Strong play, rules { $rules }, { $players ->
+    [one] 1 player
+   *[other] { $players } players
+}: final throw with at most 1, 2 or 3 throws
 odds-throws = { $count ->
     [one] 1 throw
    *[other] { $count } throws
@@ -212,6 +215,8 @@ table-final = Final: { $a } against { $b }
 table-over = Game over.
 table-over-loser = 🍺 { $name } lost the game and buys a round.
 table-over-blattschuss = 🍺 Blattschuss! { $name } lost both halves and buys a round.
+table-over-loser-computer = 🍺 { $name } lost the game – a computer buys no round.
+table-over-blattschuss-computer = 🍺 Blattschuss! { $name } lost both halves – a computer buys no round.
 table-abandoned = The game was ended without a debt.
 table-last-round-title = Last round ({ $part }, round { $round }):
 
@@ -501,17 +506,18 @@ content-export = The ledger as a CSV file.
 content-help = { $surface ->
     [discord]
         🎲 Schocken – how to play, everything under /schocken:
-        new: open a table · join · start: begin the game (roll-off)
-        roll · keep dice:1 1 (set dice aside) · flip: two sixes become a one · stand · blind
+        new: open a table · join · bot [name:…] [level:strong|simple]: a computer joins · start: begin the game (roll-off)
+        roll (blind:True: without looking) · keep dice:1 1 (set dice aside) · flip: two sixes become a one · stand
         table: show the table · reveal: last round · leave · kick user:@name · end
         rules: show, set with text:… or zone:… (Manage Server) · debts: rounds owed · paid user:@name · history (csv:True: as a file) · undo · stats
         judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1
         Real dice, the bot keeps score: new mode:tally · start starter:@name (who begins) · each round round text:Anna 665 3, Ben 114 2 built (short: text:Anna 4) · undo
         Provably fair dice: seed text:… (before the start) · verify [game:no.]: recompute a game · fairness: dice statistics
-        Only the owner sees the dice under his cup.
+        Only the owner sees the dice under his cup. 💡 Hint under your cup: the best moves by the exact odds, for you alone (off: rules text:hints=off).
     [telegram]
         🎲 Schocken – how to play:
         /new: open a table · /join · /go: start the game (roll-off)
+        /bot [name] [simple|strong]: seat a computer player · /hint: a private hint on your turn (off: /rules hints=off)
         /roll · /keep 1 1: set dice aside · /flip: two sixes become a one · /stand · /blind
         /table: show the table · /reveal: last round · /leave · /kick name · /end
         /debts: rounds owed · /paid name · /history · /undo · /export · /stats
@@ -655,7 +661,7 @@ error-tally-from-loser = The Deckel come from the round's winner, not from the l
 error-starter-by-roll-off = The roll-off decides who starts.
 error-computer-real-dice = A computer cannot play with real dice.
 error-hints-off = { $surface ->
-    [discord] Hints are off in this chat (an admin switches them on with “/schocken rules hints=on”).
+    [discord] Hints are off in this chat (an admin switches them on with “/schocken rules text:hints=on”).
     [telegram] Hints are off in this chat (an admin switches them on with “/rules hints=on”).
    *[other] Hints are off (switch them on with “rules hints=on”).
 }

@@ -355,7 +355,8 @@ pub fn current_player(text: &str) -> Option<String> {
     text.lines()
         .find_map(|l| l.strip_prefix("▶ "))
         .and_then(|rest| rest.split(" · ").next())
-        .map(str::to_string)
+        // A computer player's name is marked with 🤖.
+        .map(|name| name.trim_start_matches("🤖 ").to_string())
 }
 
 /// The loser named on a finished table's 🍺 line (`🍺 Anna hat das Spiel verloren …`).

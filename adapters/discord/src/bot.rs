@@ -77,8 +77,14 @@ impl Bot {
         }
     }
 
-    async fn defer(&self, http: &Http, incoming: Incoming<'_>, public: bool) -> Option<Deferred> {
-        match respond::defer(http, incoming, public).await {
+    async fn defer(
+        &self,
+        http: &Http,
+        incoming: Incoming<'_>,
+        public: bool,
+        apart: bool,
+    ) -> Option<Deferred> {
+        match respond::defer(http, incoming, public, apart).await {
             Ok(deferred) => Some(deferred),
             Err(e) => {
                 warn!(error = %e, "could not defer an interaction");
@@ -87,16 +93,18 @@ impl Bot {
         }
     }
 
-    /// The service's reply, deferring the answer first if it is not ready in time.
+    /// The service's reply, deferring the answer first if it is not ready in time (`public`
+    /// and `apart` say how the answer will be shown).
     async fn ask(
         &self,
         http: &Http,
         incoming: Incoming<'_>,
         cmd: Command,
         public: bool,
+        apart: bool,
     ) -> (Reply, Option<Deferred>) {
         if self.defer_after.is_zero() {
-            let deferred = self.defer(http, incoming, public).await;
+            let deferred = self.defer(http, incoming, public, apart).await;
             return (self.service.handle(cmd).await, deferred);
         }
         let handle = self.service.handle(cmd);
@@ -104,7 +112,7 @@ impl Bot {
         tokio::select! {
             reply = &mut handle => (reply, None),
             () = tokio::time::sleep(self.defer_after) => {
-                let deferred = self.defer(http, incoming, public).await;
+                let deferred = self.defer(http, incoming, public, apart).await;
                 (handle.await, deferred)
             }
         }
@@ -115,10 +123,12 @@ impl Bot {
         let chat = cmd.chat.clone();
         let request = cmd.request.clone();
         let public = via == Via::Slash && plan::answers_publicly(&request);
+        // A hint is a new private message: the cup it was asked from stays as it is.
+        let apart = plan::answers_apart(&request);
         debug!(chat = %chat, request = ?request, "interaction");
 
-        let (mut reply, deferred) = self.ask(http, incoming, cmd, public).await;
-        if incoming.on_private_message() {
+        let (mut reply, deferred) = self.ask(http, incoming, cmd, public, apart).await;
+        if incoming.on_private_message() && !apart {
             self.add_current_cup(origin, &mut reply).await;
         }
         let plan = plan::plan(&reply, &request, via);
@@ -131,6 +141,7 @@ impl Bot {
         }
         let answered = match deferred {
             Some(deferred) => respond::finish(http, incoming, deferred, &plan.answer).await,
+            None if apart => respond::answer_new(http, incoming, &plan.answer).await,
             None => respond::answer(http, incoming, &plan.answer).await,
         };
         if let Err(e) = answered {

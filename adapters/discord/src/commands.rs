@@ -3,7 +3,8 @@
 
 use crate::bot::Bot;
 use crate::origin::PLATFORM;
-use bot_core::service::args::{parse_rules, parse_values};
+use bot_core::engine::ai::Strategy;
+use bot_core::service::args::{AddBotArgs, parse_rules, parse_values};
 use bot_core::service::{Request, ServiceError, UserId, UserRef};
 use std::sync::Arc;
 
@@ -32,9 +33,9 @@ fn user_ref(user: &serenity::all::User) -> UserRef {
         "Schocken, das Kneipenwürfelspiel: Tische, Züge und das Deckelbuch"
     ),
     subcommands(
-        "new", "join", "leave", "start", "roll", "keep", "flip", "stand", "blind", "reveal",
-        "table", "rules", "kick", "end", "debts", "paid", "history", "undo", "stats", "judge",
-        "round", "help", "seed", "verify", "fairness"
+        "new", "join", "bot", "leave", "start", "roll", "keep", "flip", "stand", "reveal", "table",
+        "rules", "kick", "end", "debts", "paid", "history", "undo", "stats", "judge", "round",
+        "help", "seed", "verify", "fairness"
     )
 )]
 pub async fn schocken(_ctx: Ctx<'_>) -> Result<(), Error> {
@@ -88,6 +89,59 @@ async fn join(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Join)).await
 }
 
+/// How well a computer player plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum Level {
+    /// The exact odds (the default).
+    #[name = "strong"]
+    #[name_localized("de", "stark")]
+    Strong,
+    /// A rule of thumb.
+    #[name = "simple"]
+    #[name_localized("de", "einfach")]
+    Simple,
+}
+
+/// Seat a computer player (the opener or Manage Server, before the start)
+#[poise::command(
+    slash_command,
+    name_localized("de", "computer"),
+    description_localized(
+        "de",
+        "Einen Computer mitspielen lassen (wer aufgemacht hat oder Server verwalten, vor dem Start)"
+    )
+)]
+async fn bot(
+    ctx: Ctx<'_>,
+    #[description = "Its name at the table (empty: Computer)"]
+    #[description_localized("de", "Sein Name am Tisch (leer: Computer)")]
+    #[name_localized("de", "name")]
+    #[max_length = 32]
+    name: Option<String>,
+    #[description = "How well it plays: strong (the exact odds, the default) or simple"]
+    #[description_localized(
+        "de",
+        "Wie gut er spielt: stark (nach den genauen Chancen, Vorgabe) oder einfach"
+    )]
+    #[name_localized("de", "stufe")]
+    level: Option<Level>,
+) -> Result<(), Error> {
+    play(ctx, Ok(bot_request(name.as_deref(), level))).await
+}
+
+/// `bot`'s request: the name as given (else the service's default), strong unless simple.
+fn bot_request(name: Option<&str>, level: Option<Level>) -> Request {
+    let strategy = match level {
+        Some(Level::Simple) => Strategy::Simple,
+        Some(Level::Strong) | None => Strategy::Strong,
+    };
+    AddBotArgs {
+        name: given(name).map(str::to_string),
+        strategy,
+    }
+    .request()
+}
+
 /// Leave the table
 #[poise::command(
     slash_command,
@@ -129,8 +183,25 @@ async fn start(
     name_localized("de", "würfeln"),
     description_localized("de", "Die Würfel unter deinem Becher werfen")
 )]
-async fn roll(ctx: Ctx<'_>) -> Result<(), Error> {
-    play(ctx, Ok(Request::Roll)).await
+async fn roll(
+    ctx: Ctx<'_>,
+    #[description = "Throw blind: without looking under the cup"]
+    #[description_localized("de", "Blind werfen: ohne unter den Becher zu schauen")]
+    #[name_localized("de", "blind")]
+    blind: Option<bool>,
+) -> Result<(), Error> {
+    play(ctx, Ok(roll_request(blind))).await
+}
+
+/// `roll`'s request: a throw, or with `blind` the first throw played blind. Blind is an
+/// option of `roll`, not a subcommand of its own (it was one until `bot` took its place):
+/// Discord allows 25 subcommands.
+fn roll_request(blind: Option<bool>) -> Request {
+    if blind == Some(true) {
+        Request::Blind
+    } else {
+        Request::Roll
+    }
 }
 
 /// Set dice aside before the next roll
@@ -169,15 +240,6 @@ async fn flip(ctx: Ctx<'_>) -> Result<(), Error> {
 )]
 async fn stand(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Stand)).await
-}
-
-/// Play your first throw blind, without looking
-#[poise::command(
-    slash_command,
-    description_localized("de", "Den ersten Wurf blind spielen, ohne hinzuschauen")
-)]
-async fn blind(ctx: Ctx<'_>) -> Result<(), Error> {
-    play(ctx, Ok(Request::Blind)).await
 }
 
 /// Show the last round's reveal

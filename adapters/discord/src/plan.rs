@@ -117,6 +117,13 @@ pub fn answers_publicly(request: &Request) -> bool {
     )
 }
 
+/// Whether the answer to `request` is a new private message even when the click came from
+/// the actor's private view: a hint goes beside his cup, which stays as it is with its
+/// buttons (other clicks there change that view in place).
+pub fn answers_apart(request: &Request) -> bool {
+    matches!(request, Request::Hint)
+}
+
 fn lines(
     notices: &[bot_core::service::Notice],
     t: Option<&PublicTable>,
@@ -183,8 +190,8 @@ pub fn plan(reply: &Reply, request: &Request, via: Via) -> Plan {
     }
 }
 
-/// Refused, outdated, already done, nothing to look at: for the actor only (with his current
-/// cup, when the reply has it), and the table stays as it is.
+/// Refused, outdated, already done, nothing to look at, a hint: for the actor only (with his
+/// current cup, when the reply has it), and the table stays as it is.
 fn refusal(reply: &Reply) -> Plan {
     let table = reply.table.as_ref();
     let notes = lines(&reply.private_notices, table, reply.actor_lang);
@@ -277,6 +284,70 @@ mod tests {
         let plan = plan(&reply, &Request::Roll, Via::Click);
         assert!(matches!(plan.answer, Answer::Private(_)));
         assert!(plan.table.is_none());
+    }
+
+    #[test]
+    fn a_hint_is_the_actors_alone_in_his_language_and_apart_from_his_cup() {
+        use bot_core::engine::odds::Choice;
+        use bot_core::service::reply::{Hint, HintChoice};
+        let hint = Hint {
+            choices: vec![
+                HintChoice {
+                    choice: Choice::Throw { keep: vec![1, 1] },
+                    not_lowest: 0.714,
+                    deckel: 0.83,
+                },
+                HintChoice {
+                    choice: Choice::Stand,
+                    not_lowest: 0.5,
+                    deckel: 1.2,
+                },
+            ],
+        };
+        let reply = Reply {
+            private_notices: vec![Notice::Hint(hint)],
+            lang: Lang::En,
+            actor_lang: Lang::De,
+            ..Reply::default()
+        };
+        let plan = plan(&reply, &Request::Hint, Via::Click);
+        assert!(plan.table.is_none(), "the table stays as it is");
+        let Answer::Private(p) = plan.answer else {
+            panic!("a hint is private: {:?}", plan.answer);
+        };
+        assert!(
+            p.content.starts_with("💡 Tipp: Halten 1 1."),
+            "{}",
+            p.content
+        );
+        assert!(
+            p.content
+                .contains("zu 71 % nicht Letzter, im Schnitt 0,8 Deckel"),
+            "{}",
+            p.content
+        );
+        assert!(p.rows.is_empty(), "no buttons: the cup keeps them");
+        assert!(answers_apart(&Request::Hint));
+        assert!(!answers_publicly(&Request::Hint));
+        for moved in [Request::Roll, Request::Stand, Request::Look, Request::Blind] {
+            assert!(!answers_apart(&moved), "{moved:?}");
+        }
+    }
+
+    #[test]
+    fn a_refused_hint_says_why_privately() {
+        for (e, reason) in [
+            (ServiceError::HintsOff, "Tipps sind in diesem Chat aus"),
+            (ServiceError::NoHintNow, "wenn du dran bist"),
+        ] {
+            let mut reply = Reply::error(e, Lang::De);
+            reply.lang = Lang::En;
+            let Answer::Private(p) = plan(&reply, &Request::Hint, Via::Click).answer else {
+                panic!("a refusal is private");
+            };
+            assert!(p.content.contains(reason), "{}", p.content);
+            assert!(!p.content.contains("💡 Tipp:"), "{}", p.content);
+        }
     }
 
     #[test]

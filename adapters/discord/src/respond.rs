@@ -115,14 +115,16 @@ pub async fn answer_new(
 }
 
 /// A first answer that buys 15 minutes for the real one. A click on a private message is
-/// acknowledged (its answer will change that message); anything else gets a "thinking"
-/// placeholder, public only if the answer is expected to be public.
+/// acknowledged (its answer will change that message) unless the answer goes `apart` (a new
+/// message beside it); anything else gets a "thinking" placeholder, public only if the
+/// answer is expected to be public.
 pub async fn defer(
     http: &Http,
     incoming: Incoming<'_>,
     public: bool,
+    apart: bool,
 ) -> serenity::Result<Deferred> {
-    if incoming.on_private_message() {
+    if incoming.on_private_message() && !apart {
         incoming
             .create(http, CreateInteractionResponse::Acknowledge)
             .await?;

@@ -2,7 +2,7 @@
 //! aliases, the menus for setMyCommands, and the translation into service requests. Pure:
 //! no Telegram calls here.
 
-use bot_core::service::args::{parse_rules, parse_values};
+use bot_core::service::args::{parse_bot, parse_rules, parse_values};
 use bot_core::service::{Request, ServiceError, UserId, UserRef};
 use bot_core::text::Lang;
 
@@ -42,6 +42,10 @@ pub enum Cmd {
     Fairness,
     /// A round of a real table (tally mode): `/runde Anna 665 3, Ben 114 2 gebaut`.
     Round,
+    /// Seat a computer player: `/bot`, `/bot stark`, `/bot Robbi einfach`.
+    Bot,
+    /// A private hint for the player to act (`/tipp`, `/hint`).
+    Hint,
     /// The private chat's START (with a deep-link payload).
     Start,
 }
@@ -93,6 +97,9 @@ const NAMES: &[Names] = &[
     n(Cmd::Verify, "verify", &["pruefen"], "cmd-verify"),
     n(Cmd::Fairness, "fairness", &[], "cmd-fairness"),
     n(Cmd::Round, "round", &["runde"], "cmd-round"),
+    // The same words in German and English.
+    n(Cmd::Bot, "bot", &["bot", "computer"], "cmd-bot"),
+    n(Cmd::Hint, "hint", &["tipp"], "cmd-hint"),
     Names {
         cmd: Cmd::Start,
         en: "start",
@@ -265,6 +272,8 @@ pub fn request(cmd: Cmd, args: &str, reply_to: ReplyTarget) -> Result<Request, S
         Cmd::Round => Request::EnterRound {
             text: args.to_string(),
         },
+        Cmd::Bot => parse_bot(args).request(),
+        Cmd::Hint => Request::Hint,
     })
 }
 
@@ -318,6 +327,8 @@ pub fn needs_admin(request: &Request) -> bool {
             | Request::End
             | Request::Kick { .. }
             | Request::CloseSeason
+            // The opener may seat a computer; so may a group admin.
+            | Request::AddBot { .. }
     )
 }
 
@@ -475,6 +486,46 @@ mod tests {
             }
         }
         assert!(!needs_admin(&Request::Fairness));
+    }
+
+    #[test]
+    fn computer_players_and_hints() {
+        use bot_core::engine::ai::Strategy;
+        for name in ["bot", "computer"] {
+            assert_eq!(lookup(name), Some(Cmd::Bot), "{name}");
+        }
+        assert_eq!(lookup("tipp"), Some(Cmd::Hint));
+        assert_eq!(lookup("hint"), Some(Cmd::Hint));
+        assert_eq!(
+            request(Cmd::Bot, "", None),
+            Ok(Request::AddBot {
+                name: "Computer".into(),
+                strategy: Strategy::Strong
+            })
+        );
+        assert_eq!(
+            request(Cmd::Bot, "Robbi einfach", None),
+            Ok(Request::AddBot {
+                name: "Robbi".into(),
+                strategy: Strategy::Simple
+            })
+        );
+        assert_eq!(
+            request(Cmd::Bot, "stark", None),
+            Ok(Request::AddBot {
+                name: "Computer".into(),
+                strategy: Strategy::Strong
+            })
+        );
+        assert_eq!(request(Cmd::Hint, "", None), Ok(Request::Hint));
+        assert!(needs_admin(&parse_bot("").request()));
+        assert!(!needs_admin(&Request::Hint));
+        for (lang, hint) in [(Lang::De, "tipp"), (Lang::En, "hint")] {
+            let menu = menu(lang);
+            for name in ["bot", hint] {
+                assert!(menu.iter().any(|(n, _)| *n == name), "{lang:?} {name}");
+            }
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use crate::commands::{self, Addressed, Cmd};
 use crate::compose;
+use crate::hint;
 use crate::identity::{self, user_id};
 use crate::memory::Reach;
 use crate::migrate;
@@ -48,10 +49,11 @@ fn reply_to(place: Place, message: &Message, text: String) -> MessageWrite {
         reply_to: Some(message.id.0),
         markup: None,
         attachment: None,
+        notify: None,
     }
 }
 
-async fn command_message<B: Api>(app: &App<B>, message: &Message, update_id: u32) {
+async fn command_message<B: Api>(app: &Arc<App<B>>, message: &Message, update_id: u32) {
     let place = Place::of(message);
     if let Some(new) = message.migrate_to_chat_id() {
         migrate::moved(app, place.chat, new.0).await;
@@ -77,6 +79,11 @@ async fn command_message<B: Api>(app: &App<B>, message: &Message, update_id: u32
     let Some(request) = read_command(app, message, from).await else {
         return;
     };
+    if request == Request::Hint {
+        // The hint goes to the asker alone, wherever he asked.
+        hint::typed(app, message, from, update_id).await;
+        return;
+    }
     let private = message.chat.is_private();
     let admin = commands::needs_admin(&request)
         && (private || anonymous || is_admin(app, place.chat, from.id).await);
@@ -95,6 +102,9 @@ async fn command_message<B: Api>(app: &App<B>, message: &Message, update_id: u32
     }
     debug!(chat = place.chat, ?request, "command");
     let reply = app.service.handle(command).await;
+    if let Some(t) = reply.table.as_ref().filter(|_| !private) {
+        app.private.acted_at(from.id.0, t.table_id);
+    }
     let origin = Origin::Command {
         message: message.id.0,
         user: from.id.0,
@@ -167,7 +177,7 @@ fn refusal(e: &ServiceError, lang: Lang) -> Answer {
     }
 }
 
-async fn press<B: Api>(app: &App<B>, query: &CallbackQuery) {
+async fn press<B: Api>(app: &Arc<App<B>>, query: &CallbackQuery) {
     let lang = identity::lang(&query.from);
     app.private.seen(query.from.id.0, lang);
     let button = query.data.as_deref().map(ButtonId::parse);
@@ -213,6 +223,17 @@ async fn press<B: Api>(app: &App<B>, query: &CallbackQuery) {
     let request = command.request.clone();
     debug!(chat = place.chat, ?request, "button");
     let reply = app.service.handle(command).await;
+    if let Some(t) = &reply.table {
+        app.private.acted_at(user, t.table_id);
+    }
+    if request == Request::Hint {
+        let cup = match origin {
+            Origin::PrivatePress { message, .. } => Some(message),
+            _ => None,
+        };
+        hint::pressed(app, &query.id, user, &reply, cup).await;
+        return;
+    }
     app.show(place, Some(&request), &reply, origin, Some(&query.id))
         .await;
 }
@@ -229,6 +250,7 @@ async fn start_private<B: Api>(app: &App<B>, user: &User, payload: &str) {
         reply_to: None,
         markup: None,
         attachment: None,
+        notify: None,
     };
     let Some(place) = Place::from_start_payload(payload) else {
         let welcome = text::tr(
@@ -246,6 +268,7 @@ async fn start_private<B: Api>(app: &App<B>, user: &User, payload: &str) {
     let reply = app.service.handle(command).await;
     if let Some(t) = &reply.table {
         app.places.remember(t.table_id, place);
+        app.private.acted_at(user.id.0, t.table_id);
     }
     let has_cup = reply.private.as_ref().is_some_and(|p| {
         p.view.players.iter().any(|pl| {

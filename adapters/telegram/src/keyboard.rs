@@ -55,6 +55,30 @@ pub fn look(table: i64, version: u64, lang: Lang) -> InlineKeyboardMarkup {
     InlineKeyboardMarkup::new([[InlineKeyboardButton::callback(label, id)]])
 }
 
+/// Under a neutral answer to a typed `/tipp` in the group (the bot cannot write to the asker
+/// privately): "💡 Tipp" for an alert only he sees (if the place's table is known), and the
+/// deep link that opens the private chat, where hints come from then on.
+pub fn hint(
+    table: Option<(i64, u64)>,
+    lang: Lang,
+    place: Place,
+    username: &str,
+) -> InlineKeyboardMarkup {
+    let mut rows = Vec::new();
+    if let Some((table, version)) = table {
+        let id = ButtonId::new(ButtonAction::Hint, table, version).encode();
+        let label = bot_core::text::tr(lang, "button-hint", &[]);
+        rows.push(vec![InlineKeyboardButton::callback(label, id)]);
+    }
+    if place.is_group() && !username.is_empty() {
+        let label = text::tr(lang, "button-private", &[]);
+        if let Ok(url) = deep_link(username, place).parse() {
+            rows.push(vec![InlineKeyboardButton::url(label, url)]);
+        }
+    }
+    InlineKeyboardMarkup::new(rows)
+}
+
 /// Every `callback_data` of a keyboard (for checks).
 pub fn callback_data(markup: &InlineKeyboardMarkup) -> Vec<String> {
     use teloxide::types::InlineKeyboardButtonKind;
@@ -88,6 +112,17 @@ mod tests {
             deep_link("SchockenBot", topic),
             "https://t.me/SchockenBot?start=g-100123_7"
         );
+    }
+
+    #[test]
+    fn a_hint_button_and_the_way_to_the_private_chat() {
+        let group = Place::chat(-100_123);
+        let markup = hint(Some((7, 3)), Lang::De, group, "SchockenBot");
+        assert_eq!(callback_data(&markup), ["v1:h:7:3"]);
+        assert_eq!(markup.inline_keyboard.len(), 2, "the deep link too");
+        let markup = hint(None, Lang::En, group, "SchockenBot");
+        assert!(callback_data(&markup).is_empty());
+        assert_eq!(markup.inline_keyboard.len(), 1);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! Imports run one way, top to bottom:
 //! - [`app`]: start-up (getMe, webhook, command menus) and the long-polling dispatcher;
 //! - [`handlers`]: updates (commands, button presses, private START) → commands;
+//!   [`hint`]: hints, to the asker alone (his private chat, else an alert);
 //!   [`migrate`]: a group that became a supergroup; [`outbound`]: timer moves;
 //! - [`state`]: what the handlers share, and carrying out a plan;
 //! - [`plan`]: a service reply → what to answer, write and send, decided without I/O;
@@ -20,6 +21,7 @@ pub mod app;
 pub mod commands;
 pub mod compose;
 pub mod handlers;
+pub mod hint;
 pub mod identity;
 pub mod keyboard;
 pub mod memory;

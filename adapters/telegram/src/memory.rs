@@ -29,6 +29,15 @@ impl TablePlaces {
         lock(&self.places).get(&table).copied()
     }
 
+    /// The newest table known in `place` (tables get ever larger ids).
+    pub fn newest_in(&self, place: Place) -> Option<i64> {
+        lock(&self.places)
+            .iter()
+            .filter(|(_, p)| **p == place)
+            .map(|(table, _)| *table)
+            .max()
+    }
+
     /// A group became a supergroup: its tables moved along.
     pub fn migrate(&self, old: i64, new: i64) {
         for place in lock(&self.places).values_mut() {
@@ -62,6 +71,8 @@ struct PrivateUser {
     reach: Reach,
     lang: Option<Lang>,
     cup: Option<CupMessage>,
+    /// The table he last acted at in a group (a `/tipp` in his private chat asks there).
+    table: Option<i64>,
 }
 
 /// The users' private chats.
@@ -103,7 +114,22 @@ impl PrivateChats {
 
     /// Remembers the user's newest cup message; returns the one it replaces.
     pub fn set_cup(&self, user: u64, cup: CupMessage) -> Option<CupMessage> {
-        lock(&self.users).entry(user).or_default().cup.replace(cup)
+        let mut users = lock(&self.users);
+        let entry = users.entry(user).or_default();
+        entry.table = Some(cup.table);
+        entry.cup.replace(cup)
+    }
+
+    /// The user acted at `table` (in its group, or through its deep link).
+    pub fn acted_at(&self, user: u64, table: i64) {
+        if table > 0 {
+            lock(&self.users).entry(user).or_default().table = Some(table);
+        }
+    }
+
+    /// The table the user last acted at or got a private cup of.
+    pub fn table(&self, user: u64) -> Option<i64> {
+        lock(&self.users).get(&user).and_then(|u| u.table)
     }
 }
 
@@ -134,6 +160,10 @@ mod tests {
             ),
             Some(first)
         );
+        assert_eq!(p.table(1), Some(1));
+        p.acted_at(1, 9);
+        assert_eq!(p.table(1), Some(9));
+        assert_eq!(p.table(2), None);
     }
 
     #[test]
@@ -143,5 +173,9 @@ mod tests {
         t.migrate(-5, -1005);
         assert_eq!(t.place_of(3), Some(Place::chat(-1005)));
         assert_eq!(t.place_of(4), None);
+        t.remember(8, Place::chat(-1005));
+        t.remember(9, Place::chat(-7));
+        assert_eq!(t.newest_in(Place::chat(-1005)), Some(8));
+        assert_eq!(t.newest_in(Place::chat(-8)), None);
     }
 }

@@ -15,7 +15,10 @@ pub fn table_text(t: &PublicTable, lang: Lang) -> String {
         return lobby_text(t, lang);
     };
     let mut lines = header(t, view, lang);
-    lines.extend(view.players.iter().map(|p| player_line(p, view, lang)));
+    lines.extend(view.players.iter().map(|p| {
+        let computer = t.computer.get(p.seat.index()).copied().unwrap_or(false);
+        player_line(p, view, computer, lang)
+    }));
     lines.extend(turn_line(t, view, lang));
     // The last round's reveal stays on the table until the next one: every die of it is
     // public, and the table message is the one message the chat keeps reading.
@@ -120,7 +123,8 @@ fn header(t: &PublicTable, view: &TableView, lang: Lang) -> Vec<String> {
 }
 
 /// One player: his Deckel, his cup as the table sees it, the halves he lost.
-fn player_line(p: &PlayerView, view: &TableView, lang: Lang) -> String {
+/// A computer player's name is marked with 🤖.
+fn player_line(p: &PlayerView, view: &TableView, computer: bool, lang: Lang) -> String {
     let marker = if p.is_current { "▶" } else { "·" };
     let status = match (p.status, &p.cup) {
         (PlayerStatus::Left, _) => tr(lang, "table-player-left", &[]),
@@ -150,7 +154,14 @@ fn player_line(p: &PlayerView, view: &TableView, lang: Lang) -> String {
         "table-player",
         &[
             ("marker", arg_text(marker)),
-            ("name", arg_text(p.name.clone())),
+            (
+                "name",
+                arg_text(if computer {
+                    format!("🤖 {}", p.name)
+                } else {
+                    p.name.clone()
+                }),
+            ),
             ("deckel", arg_text(text::deckel(lang, p.deckel))),
             ("status", arg_text(status)),
         ],
@@ -172,10 +183,13 @@ fn turn_line(t: &PublicTable, view: &TableView, lang: Lang) -> Option<String> {
     Some(match (&view.result, view.current) {
         (Some(result), _) => match result.loser {
             Some(loser) => {
-                let id = if result.blattschuss {
-                    "table-over-blattschuss"
-                } else {
-                    "table-over-loser"
+                // A computer owes nobody a round.
+                let computer = t.computer.get(loser.index()).copied().unwrap_or(false);
+                let id = match (result.blattschuss, computer) {
+                    (true, false) => "table-over-blattschuss",
+                    (false, false) => "table-over-loser",
+                    (true, true) => "table-over-blattschuss-computer",
+                    (false, true) => "table-over-loser-computer",
                 };
                 tr(lang, id, &[("name", arg_text(seat_name(t, loser)))])
             }

@@ -40,11 +40,13 @@ fn the_command_tree_fits_discord() {
     unique.dedup();
     assert_eq!(unique.len(), names.len());
     for name in [
-        "new", "keep", "rules", "kick", "paid", "history", "judge", "round", "help", "seed",
-        "verify", "fairness",
+        "new", "bot", "roll", "keep", "rules", "kick", "paid", "history", "judge", "round", "help",
+        "seed", "verify", "fairness",
     ] {
         assert!(names.iter().any(|n| n == name), "{name}");
     }
+    // Blind moved under `roll` to make room for `bot`.
+    assert!(!names.iter().any(|n| n == "blind"), "{names:?}");
 }
 
 /// The German name of a command or option (the English one unless localized).
@@ -196,4 +198,74 @@ fn the_options_choose_the_request() {
         Request::History { page: 3 }
     );
     assert_eq!(history_request(Some(3), Some(true)), Request::Export);
+}
+
+#[test]
+fn computer_players_and_blind_throws_are_named_as_the_help_says() {
+    let commands = poise::builtins::create_application_commands(&[schocken()]);
+    let json = serde_json::to_value(&commands).expect("serializes");
+    // `/schocken bot name:Robbi level:simple`, German `/schocken computer name:Robbi stufe:einfach`.
+    let bot = sub(&json, "bot");
+    assert_eq!(de(bot), "computer");
+    assert_eq!(
+        options(bot),
+        owned(&[("name", "name", 3, false), ("level", "stufe", 4, false)])
+    );
+    assert_eq!(bot["options"][0]["max_length"], 32);
+    let choices: Vec<_> = bot["options"][1]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| {
+            (
+                c["name"].clone(),
+                c["name_localizations"]["de"].clone(),
+                c["value"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        choices,
+        [
+            ("strong".into(), "stark".into(), 0.into()),
+            ("simple".into(), "einfach".into(), 1.into())
+        ]
+    );
+    // `/schocken roll blind:True`, German `/schocken würfeln blind:True`.
+    let roll = sub(&json, "roll");
+    assert_eq!(de(roll), "würfeln");
+    assert_eq!(options(roll), owned(&[("blind", "blind", 5, false)]));
+    assert_eq!(
+        roll["options"][0]["description_localizations"]["de"],
+        "Blind werfen: ohne unter den Becher zu schauen"
+    );
+}
+
+#[test]
+fn computer_players_get_a_name_and_a_level() {
+    use bot_core::engine::ai::Strategy;
+    let add = |name: &str, strategy| Request::AddBot {
+        name: name.into(),
+        strategy,
+    };
+    assert_eq!(bot_request(None, None), add("Computer", Strategy::Strong));
+    assert_eq!(
+        bot_request(Some("  "), Some(Level::Simple)),
+        add("Computer", Strategy::Simple)
+    );
+    assert_eq!(
+        bot_request(Some(" Robbi "), Some(Level::Strong)),
+        add("Robbi", Strategy::Strong)
+    );
+    assert_eq!(
+        bot_request(Some("Onkel Otto"), None),
+        add("Onkel Otto", Strategy::Strong)
+    );
+}
+
+#[test]
+fn roll_throws_or_plays_blind() {
+    assert_eq!(roll_request(None), Request::Roll);
+    assert_eq!(roll_request(Some(false)), Request::Roll);
+    assert_eq!(roll_request(Some(true)), Request::Blind);
 }

@@ -10,7 +10,7 @@ mod pace;
 pub mod pending;
 
 pub use pace::{GROUP_GAP, GROUP_WRITES};
-pub use pending::{Attachment, CupWrite, MessageWrite, TableWrite};
+pub use pending::{Attachment, CupWrite, MessageWrite, Notify, TableWrite};
 
 use crate::memory::PrivateChats;
 use crate::place::Place;
@@ -110,6 +110,23 @@ impl<B: Api> Outbox<B> {
     /// A new message in `chat`.
     pub fn message(&self, chat: i64, write: MessageWrite) {
         self.push(chat, |p| p.push_message(write));
+    }
+
+    /// A new message in `chat`; the receiver learns whether it arrived (`Err`: given up).
+    pub fn message_notified(
+        &self,
+        chat: i64,
+        write: MessageWrite,
+    ) -> tokio::sync::oneshot::Receiver<bool> {
+        let (notify, arrived) = Notify::new();
+        self.message(
+            chat,
+            MessageWrite {
+                notify: Some(notify),
+                ..write
+            },
+        );
+        arrived
     }
 
     /// What the table message of `place` shows now (table and version), as far as known.
@@ -268,6 +285,17 @@ fn settle<B>(
     started: Instant,
 ) -> u32 {
     let now = Instant::now();
+    // A message whose sender waits for it: written, or not (a retry tells later).
+    let arrived = match &outcome {
+        Outcome::Done { .. } => Some(true),
+        Outcome::RetryAfter(_) | Outcome::Transient => None,
+        Outcome::Unchanged | Outcome::Migrated(_) | Outcome::Dropped => Some(false),
+    };
+    if let (Some(arrived), Job::Message(write)) = (arrived, &job)
+        && let Some(notify) = &write.notify
+    {
+        notify.send(arrived);
+    }
     let mut chats = lock(&shared.chats);
     let Some(entry) = chats.get_mut(&chat) else {
         return 0;

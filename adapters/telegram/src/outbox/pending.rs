@@ -5,7 +5,10 @@
 use crate::compose::MAX_TEXT;
 use bot_core::render::clip;
 use std::collections::{HashMap, VecDeque};
+use std::fmt;
+use std::sync::{Arc, Mutex};
 use teloxide::types::InlineKeyboardMarkup;
+use tokio::sync::oneshot;
 
 /// How many notice lines a coalesced table write keeps (the newest).
 pub const MAX_NOTICES: usize = 8;
@@ -82,6 +85,42 @@ pub struct MessageWrite {
     pub markup: Option<InlineKeyboardMarkup>,
     /// A file or a picture instead of a text message (the text is its caption).
     pub attachment: Option<Attachment>,
+    /// Who wants to know whether the message arrived (a private hint that falls back to
+    /// an alert when the user never started the private chat).
+    pub notify: Option<Notify>,
+}
+
+/// Tells whoever handed in a message whether it arrived: `true` once written, `false` when
+/// it was dropped (403: no private chat, or refused); a write given up after its attempts
+/// drops the sender, which the receiver sees as an error.
+#[derive(Clone)]
+pub struct Notify(Arc<Mutex<Option<oneshot::Sender<bool>>>>);
+
+impl Notify {
+    pub fn new() -> (Notify, oneshot::Receiver<bool>) {
+        let (tx, rx) = oneshot::channel();
+        (Notify(Arc::new(Mutex::new(Some(tx)))), rx)
+    }
+
+    /// Says how the write ended (once; later calls do nothing).
+    pub fn send(&self, delivered: bool) {
+        let sender = self.0.lock().unwrap_or_else(|p| p.into_inner()).take();
+        if let Some(sender) = sender {
+            let _ = sender.send(delivered);
+        }
+    }
+}
+
+impl PartialEq for Notify {
+    fn eq(&self, other: &Notify) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl fmt::Debug for Notify {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Notify")
+    }
 }
 
 /// What a message carries besides its text (which becomes the caption).
@@ -305,6 +344,7 @@ mod tests {
             reply_to: None,
             markup: None,
             attachment: None,
+            notify: None,
         }
     }
 
@@ -401,6 +441,26 @@ mod tests {
         let second = p.take_next();
         assert!(matches!(first, Some(Job::Table(t)) if t.thread.is_none()));
         assert!(matches!(second, Some(Job::Table(t)) if t.thread == Some(7)));
+    }
+
+    #[test]
+    fn a_waiting_sender_learns_once_whether_its_message_arrived() {
+        let (notify, mut arrived) = Notify::new();
+        let write = MessageWrite {
+            notify: Some(notify.clone()),
+            ..text("💡")
+        };
+        let mut p = Pending::default();
+        p.push_message(write.clone());
+        assert_eq!(p.take_next(), Some(Job::Message(write)));
+        assert_ne!(Some(Notify::new().0), Some(notify.clone()));
+        notify.send(true);
+        notify.send(false);
+        assert_eq!(arrived.try_recv(), Ok(true));
+        // Given up: the sender is dropped, the receiver hears that.
+        let (notify, mut given_up) = Notify::new();
+        drop(notify);
+        assert!(given_up.try_recv().is_err());
     }
 
     #[test]

@@ -378,6 +378,7 @@ fn plain(thread: Option<i32>, text: String) -> MessageWrite {
         reply_to: None,
         markup: None,
         attachment: None,
+        notify: None,
     }
 }
 
