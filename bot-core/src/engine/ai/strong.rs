@@ -72,14 +72,7 @@ impl StrongPlayer {
         let Some(seen) = turn_of(game, seat) else {
             return simple::choose(game, seat);
         };
-        let rules = &self.rules;
-        let prepared = prepared(
-            &mut self.situations,
-            &mut self.references,
-            rules,
-            &seen,
-            self.kept,
-        );
+        let (rules, prepared) = self.situation(&seen);
         let values = std::mem::take(&mut prepared.values);
         let costs = &prepared.costs;
         let mut solver = Solver::resume(rules, |t: &FinalThrow| costs.deckel(t), values);
@@ -103,15 +96,20 @@ impl StrongPlayer {
     /// seat is to decide with its dice seen.
     pub fn advice(&mut self, game: &Game, seat: Seat) -> Option<Vec<ChoiceOdds>> {
         let seen = turn_of(game, seat)?;
-        let rules = &self.rules;
+        let (rules, prepared) = self.situation(&seen);
+        Some(choice_odds(rules, &prepared.costs, &seen.state))
+    }
+
+    /// The rules, and what is kept for the situation `seen` (made on first use).
+    fn situation(&mut self, seen: &Seen) -> (&RuleSet, &mut Prepared) {
         let prepared = prepared(
             &mut self.situations,
             &mut self.references,
-            rules,
-            &seen,
+            &self.rules,
+            seen,
             self.kept,
         );
-        Some(choice_odds(rules, &prepared.costs, &seen.state))
+        (&self.rules, prepared)
     }
 }
 

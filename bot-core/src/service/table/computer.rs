@@ -7,7 +7,7 @@ use super::progress::finish_move;
 use super::{Table, TableContext, TableOutcome, outcome};
 use crate::engine::ai::StrongPlayers;
 use crate::engine::odds::ChoiceOdds;
-use crate::engine::{DiceRoller, Seat};
+use crate::engine::{ActionError, DiceRoller, Seat};
 use crate::service::error::ServiceError;
 use crate::service::ids::UserId;
 use crate::service::reply::{Hint, HintChoice};
@@ -114,6 +114,13 @@ pub fn hint(table: &Table, user: &UserId, ctx: &TableContext) -> Result<Hint, Se
         .as_ref()
         .filter(|_| !table.tally)
         .ok_or(ServiceError::NotRunning)?;
+    // Someone else's turn reads as for any other move out of turn.
+    match game.current() {
+        Some(current) if current != seat => {
+            return Err(ServiceError::Action(ActionError::NotYourTurn { current }));
+        }
+        _ => {}
+    }
     let odds = lock(&ctx.computers)
         .for_rules(game.rules())
         .advice(game, seat)
