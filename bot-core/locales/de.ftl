@@ -80,7 +80,7 @@ part-half2 = 2. Hälfte
 part-final = Finale
 
 ## Fehler: Regeln
-rules-unknown-preset = Unbekannte Regelvariante „{ $name }“ (bekannt: standard, wikipedia, moin-moin, muensterland, dortmund, jule)
+rules-unknown-preset = Unbekannte Regelvariante „{ $name }“ (bekannt: standard, wikipedia, moin-moin, muensterland, dortmund, jule, bochum)
 rules-unknown-key = Unbekannter Regelschalter „{ $key }“
 rules-missing-key = Regelschalter „{ $key }“ fehlt
 rules-invalid-value = Regelschalter „{ $key }“: { $message }

@@ -80,7 +80,7 @@ part-half2 = second half
 part-final = final
 
 ## Errors: rules
-rules-unknown-preset = Unknown rule preset "{ $name }" (known: standard, wikipedia, moin-moin, muensterland, dortmund, jule)
+rules-unknown-preset = Unknown rule preset "{ $name }" (known: standard, wikipedia, moin-moin, muensterland, dortmund, jule, bochum)
 rules-unknown-key = Unknown rule key "{ $key }"
 rules-missing-key = Rule key "{ $key }" is missing
 rules-invalid-value = Rule key "{ $key }": { $message }

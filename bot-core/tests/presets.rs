@@ -92,9 +92,10 @@ fn preset_names_are_forgiving_about_spelling_but_not_unknown() {
     assert_eq!(preset("moinmoin"), preset("moin-moin"));
     assert_eq!(RuleSet::default(), preset("standard"));
     assert_eq!(RuleSet::standard(), preset("standard"));
-    let err = RuleSet::preset("bochum").expect_err("not a preset");
-    assert_eq!(err, RulesError::UnknownPreset("bochum".into()));
-    assert!(err.to_string().contains("bochum"));
+    assert_eq!(preset(" Bochum"), preset("bochum"));
+    let err = RuleSet::preset("trier").expect_err("not a preset");
+    assert_eq!(err, RulesError::UnknownPreset("trier".into()));
+    assert!(err.to_string().contains("trier"));
 }
 
 #[test]
@@ -174,6 +175,11 @@ fn expected(name: &str) -> RuleSet {
             jule_penalty: 7,
             ..named
         },
+        // R-MAT-2: 27 Deckel in Bochum.
+        "bochum" => RuleSet {
+            deckel: 27,
+            ..named
+        },
         other => panic!("unknown preset {other}"),
     }
 }
@@ -234,6 +240,7 @@ fn the_differences_as_override_tables() {
         ])
     );
     assert_eq!(keys("jule"), sorted(&["extras"]));
+    assert_eq!(keys("bochum"), sorted(&["deckel"]));
     // Each diff turns standard back into the preset.
     for name in PRESET_NAMES {
         let p = preset(name);
@@ -652,4 +659,19 @@ fn preset_jule_in_play() {
     assert_eq!(ev([3, 3, 1], true, &rules).class, ThrowClass::Hausnummer);
     assert!(ev([4, 2, 1], true, &rules).rank < ev([1, 1, 1], true, &rules).rank);
     assert_eq!(rules.extras_in_play(ExtraSet::EMPTY), rules.extras);
+}
+
+#[test]
+fn r_mat_2_bochum_plays_a_whole_game_with_27_deckel() {
+    let rules = preset("bochum");
+    assert_eq!(rules.deckel, 27);
+    let names: Vec<String> = ["Anna", "Ben", "Cem"].map(String::from).to_vec();
+    let mut rng = bot_core::engine::seeded(27);
+    let (mut game, _) = bot_core::engine::Game::start(rules, &names, &mut rng).expect("starts");
+    assert_eq!(game.stock(), 27, "the whole stock in the middle");
+    let moves = bot_core::engine::ai::play_out(&mut game, &mut rng);
+    assert!(game.is_over(), "a game of 27 Deckel ends ({moves} moves)");
+    // R-SCORE-6: every Deckel is somewhere, always 27 in all.
+    let held: u32 = game.all_holdings().iter().map(|h| u32::from(*h)).sum();
+    assert_eq!(held + u32::from(game.stock()), 27);
 }

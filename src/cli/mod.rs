@@ -55,7 +55,7 @@ enum Command {
 /// `--rules` and `--set`, shared by the subcommands.
 #[derive(Debug, Args, Clone, Default)]
 pub struct RulesArgs {
-    /// Rule preset (standard, wikipedia, moin-moin, muensterland, dortmund, jule) or a path to
+    /// Rule preset (standard, wikipedia, moin-moin, muensterland, dortmund, jule, bochum) or a path to
     /// a rule file (.toml).
     #[arg(long, value_name = "PRESET|FILE")]
     rules: Option<String>,

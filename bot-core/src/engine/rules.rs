@@ -182,7 +182,7 @@ pub struct RuleSet {
 }
 
 /// The presets shipped in `config/`, embedded so the binary runs from any directory.
-pub const PRESETS: [(&str, &str); 6] = [
+pub const PRESETS: [(&str, &str); 7] = [
     (
         "standard",
         include_str!(concat!(
@@ -222,12 +222,19 @@ pub const PRESETS: [(&str, &str); 6] = [
         "jule",
         include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../config/jule.toml")),
     ),
+    (
+        "bochum",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../config/bochum.toml"
+        )),
+    ),
 ];
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum RulesError {
     #[error(
-        "unknown rule preset `{0}` (known: standard, wikipedia, moin-moin, muensterland, dortmund, jule)"
+        "unknown rule preset `{0}` (known: standard, wikipedia, moin-moin, muensterland, dortmund, jule, bochum)"
     )]
     UnknownPreset(String),
     #[error("unknown rule key `{0}`")]

@@ -21,13 +21,14 @@ pub const C: Seat = Seat(2);
 pub const D: Seat = Seat(3);
 
 /// The presets of RULES.md, listed here independently of the engine's own table.
-pub const PRESET_NAMES: [&str; 6] = [
+pub const PRESET_NAMES: [&str; 7] = [
     "standard",
     "wikipedia",
     "moin-moin",
     "muensterland",
     "dortmund",
     "jule",
+    "bochum",
 ];
 
 /// Player names "A", "B", "C", … matching the seat constants.
