@@ -166,6 +166,8 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     let opened = fake.requests().len();
     discord::run_slash_in(&fake, &other, &dora, slash("new")).await;
     let other_message = discord::posted_table(&fake, other.channel_id, opened).await;
+    db.wait_for_message_ref(&format!("discord:{}/{}", fake.guild_id(), other.channel_id))
+        .await;
     let other_join = discord::table_message(&fake, other_message)
         .button("v1:j:")
         .expect("join");

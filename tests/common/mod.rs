@@ -265,6 +265,24 @@ impl Db {
         }
     }
 
+    /// Waits until the newest table of `chat` has stored the id of its posted message: the
+    /// bot stores it just after the platform answers the post, so a test that compares
+    /// states must not take its "before" in between.
+    pub async fn wait_for_message_ref(&self, chat: &str) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let stored = self.table(chat).await;
+            if stored.is_some_and(|t| !t.snapshot["message_ref"].is_null()) {
+                return;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{chat}: the table message was never stored"
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+
     /// The newest table of `chat` (`discord:<guild>/<channel>`, `telegram:<id>`).
     pub async fn table(&self, chat: &str) -> Option<StoredTable> {
         let state = self.state().await;
