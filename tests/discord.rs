@@ -388,9 +388,39 @@ async fn rules_end_and_kick_need_the_opener_or_manage_server() {
     .await;
     assert!(!set.ephemeral, "{set:?}");
     assert!(set.content.contains("dortmund"), "{}", set.content);
+    // The answer says what changed against `standard`, in words (R-RANK-6, R-SCORE-5).
+    assert!(set.content.contains("Geändert:"), "{}", set.content);
+    assert!(
+        set.content.contains("Neuner (2-2-1) für 9 Deckel"),
+        "{}",
+        set.content
+    );
+    assert!(!set.content.contains("Blind"), "{}", set.content);
     let shown = run_slash(fake, &ben, slash("rules")).await;
-    assert!(shown.content.contains("dortmund"), "{}", shown.content);
-    assert!(shown.content.contains("blind = false"), "{}", shown.content);
+    assert!(
+        shown.content.contains("Regeln: dortmund"),
+        "{}",
+        shown.content
+    );
+    assert!(
+        shown.content.contains("Einwürfeln: Wer raus ist"),
+        "{}",
+        shown.content
+    );
+    assert!(
+        !shown.content.contains("blind = false"),
+        "{}",
+        shown.content
+    );
+    // Every switch by its key: also for a plain member (reading, not setting).
+    let keys = run_slash(fake, &ben, slash("rules").string("text", "details")).await;
+    assert!(!keys.ephemeral, "{keys:?}");
+    assert!(keys.content.contains("blind = false"), "{}", keys.content);
+    assert!(
+        keys.content.contains("penalty_331 = 10"),
+        "{}",
+        keys.content
+    );
 
     // Kick: not by a plain member, yes by Manage Server.
     run_slash(fake, &anna, slash("new")).await;

@@ -152,7 +152,7 @@ async fn a_person_and_two_computers_play_a_whole_game() {
     // A short game: four Deckel.
     let rules = run_slash(&fake, &anna, slash("rules").string("text", "deckel=4")).await;
     assert!(
-        !rules.ephemeral && rules.content.contains("deckel"),
+        !rules.ephemeral && rules.content.contains("Im Stock liegen jetzt 4 Deckel"),
         "{rules:?}"
     );
     let sent = fake.slash(&anna, &slash("new")).expect("inject");

@@ -30,7 +30,7 @@ fn players() -> [FakeUser; 2] {
 async fn lobby_with_seed(fake: &FakeDiscord, [anna, ben]: &[FakeUser; 2]) -> (u64, String) {
     let rules = run_slash(fake, anna, slash("rules").string("text", "deckel=2")).await;
     assert!(
-        !rules.ephemeral && rules.content.contains("deckel"),
+        !rules.ephemeral && rules.content.contains("Im Stock liegen jetzt 2 Deckel"),
         "{rules:?}"
     );
     let sent = fake.slash(anna, &slash("new")).expect("inject");

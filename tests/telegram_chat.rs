@@ -178,11 +178,22 @@ async fn admins_only_for_rules_end_and_kick() {
     )
     .await;
     assert!(set.contains("Regeln für diesen Chat: dortmund"), "{set}");
-    assert!(set.contains("blind = false"), "{set}");
+    // What changed against `standard`, in words (R-RANK-6, R-SCORE-5); blind stays off.
+    assert!(set.contains("Geändert:"), "{set}");
+    assert!(set.contains("Einwürfeln ist jetzt erlaubt"), "{set}");
+    assert!(!set.contains("Blind"), "{set}");
     let mark = fake.mark();
     let shown = command(&fake, &group, &ben(), "/regeln").await;
     assert!(shown.contains("Regeln: dortmund"), "{shown}");
     assert!(shown.contains("Zeitzone: Europe/Berlin"), "{shown}");
+    assert!(
+        shown.contains("Sie zählen nur, wenn der Anfänger"),
+        "{shown}"
+    );
+    assert!(!shown.contains("blind = false"), "{shown}");
+    let keys = command(&fake, &group, &ben(), "/regeln details").await;
+    assert!(keys.contains("blind = false"), "{keys}");
+    assert!(keys.contains("extras_announced = true"), "{keys}");
     assert!(
         !fake
             .requests_since(mark)

@@ -7,6 +7,7 @@ throw-strasse = Straße { $dice }
 throw-general = General { $pips }
 throw-schock = Schock { $n }
 throw-schock-aus = Schock aus
+throw-baby-schock-out = Baby Schock Out Hand
 throw-jule = Jule
 throw-221 = { $penalty ->
     [9] Neuner
@@ -25,6 +26,7 @@ class-general = General
 class-schock = Schock
 class-extra = Zusatzwurf
 class-schock_aus = Schock aus
+class-baby_schock_out = Baby Schock Out Hand
 
 ## Strafe
 penalty-deckel = { $n ->
@@ -62,6 +64,7 @@ judge-best = Höchster Wurf: { $throw } von { $winner }.
 judge-moved-stock = { $loser } bekommt { $moved } aus dem Stock ({ $penalty } verlangt); im Stock: { $stock }.
 judge-moved-winner = { $loser } bekommt { $moved } von { $winner } ({ $penalty } verlangt).
 judge-moved-all = Schock aus: { $loser } bekommt alle Deckel.
+judge-moved-all-baby = Baby Schock Out Hand: { $loser } bekommt alle Deckel.
 judge-holdings = Deckel: { $list }
 judge-out = Raus aus der Hälfte: { $list }
 judge-half-lost = { $player } hat die Hälfte verloren.
@@ -238,6 +241,7 @@ reveal-line = { $marker } { $name }: { $dice } { $throw } ({ $throws ->
 reveal-stock = → { $loser } bekommt { $moved } aus dem Stock (im Stock: { $stock }).
 reveal-winner = → { $loser } bekommt { $moved } von { $winner }.
 reveal-all = → Schock aus! { $loser } bekommt alle Deckel.
+reveal-all-baby = → Baby Schock Out Hand! { $loser } bekommt alle Deckel.
 reveal-nothing = → Niemand hatte Deckel abzugeben.
 reveal-out = Raus: { $names }
 
@@ -253,6 +257,7 @@ private-round-over-nothing = Dein Wurf: { $dice } – { $throw }. Runde vorbei: 
 private-not-looked = Unter dem Becher liegt dein erster Wurf – schau ihn an.
 private-not-looked-blind = Unter dem Becher liegt dein erster Wurf – schau ihn an (oder spiel blind).
 private-must-throw = Die Sechs muss zurück in den Becher: würfeln!
+private-may-flip = 🔄 Du darfst Sechsen drehen: aus zwei Sechsen wird eine Eins.
 private-not-playing = Du spielst diese Runde nicht mit.
 private-alert = { $dice } – { $throw } · Wurf { $throws }/{ $max }{ $turn ->
     [yes] {" "}· du bist dran
@@ -420,6 +425,159 @@ notice-time-zone-set = Zeitzone: { $zone }. Zeiten stehen ab jetzt in dieser Zon
 content-rules-time-zone = Zeitzone: { $zone }
 content-rules-hints-on = 💡 Tipps: an (hints=off schaltet sie aus)
 content-rules-hints-off = 💡 Tipps: aus (hints=on schaltet sie an)
+
+## Die Hausregeln in Worten (/regeln; /regeln details zeigt die Schalter): eine Zeile je
+## Schalter (R-… wie in RULES.md), und was eine Änderung geändert hat („jetzt“).
+# R-MAT-2
+rules-say-deckel = Im Stock liegen { $deckel } Deckel.
+# R-RANK (Straße): straight_penalty, straight_order
+rules-say-straight = Eine Straße kostet { $penalty } Deckel; { $order ->
+    [equal] alle Straßen sind gleich hoch – vorn liegt, wer weniger Würfe brauchte.
+   *[ascending] die höhere Straße schlägt die niedrigere.
+}
+# R-RANK-1
+rules-say-general = Ein General kostet 3 Deckel; { $beats ->
+    [yes] er schlägt sogar Schock 2 (aber nicht Schock 3).
+   *[no] jeder Schock schlägt ihn.
+}
+# R-RANK-2 (R-RANK-6: Zusatzwürfe ebenso)
+rules-say-hand = { $extras ->
+    [yes] Straße, General und Zusatzwürfe
+   *[no] Straße und General
+} { $need ->
+    [yes] zählen nur aus der Hand (alle drei Würfel in einem Wurf, ohne Pflücken); gebaut sind sie eine Hausnummer.
+   *[no] zählen auch gebaut (mit Pflücken).
+}
+# R-SIX-1, R-SIX-2
+rules-say-sixes = { $flip ->
+    [forbidden] Zwei Sechsen werden zu einer Eins (drei zu zwei Einsen), solange noch ein Wurf übrig ist; die übrige Sechs kommt zurück in den Becher.
+    [extra_throw] Zwei Sechsen werden zu einer Eins (drei zu zwei Einsen); wer das im letzten Wurf tut, bekommt einen Wurf dazu.
+    [in_place] Zwei Sechsen werden zu einer Eins (drei zu zwei Einsen); im letzten Wurf wird die Sechs an Ort und Stelle gedreht, die anderen Würfel bleiben liegen.
+   *[off] Sechsen werden nicht gedreht.
+}
+# R-SIX-4
+rules-say-collect = Sechsen dürfen gesammelt werden: herauslegen und drehen, sobald zwei zusammen sind.
+# R-RANK-4
+rules-say-hand-beats-built = Ein Schock aus, aus der Hand geworfen, schlägt einen gebauten.
+# R-RANK-5
+rules-say-later-schock-aus = Von zwei gleichen Schock aus gewinnt der spätere.
+# R-RANK-7
+rules-say-baby = Baby Schock Out Hand: 2-2-1 aus der Hand schlägt im Finale alles, sogar Schock aus – der Verlierer bekommt alle Deckel, das Finale ist vorbei.
+# R-RANK-6
+rules-say-extras = { $count ->
+    [one] Zusatzwurf
+   *[other] Zusatzwürfe
+}, über Schock 6 und unter Schock aus: { $list }.
+rules-say-extra = { $name } für { $deckel }
+rules-say-announced = { $count ->
+    [one] Er zählt nur, wenn der Anfänger der Runde ihn vorher ansagt
+   *[other] Sie zählen nur, wenn der Anfänger der Runde sie vorher ansagt
+}; die erste Runde einer Hälfte ist immer klassisch.
+# R-RND-6
+rules-say-blind = Blind spielen ist erlaubt: ansagen, bevor man hinschaut, dann bleibt es bei dem einen Wurf; ist er der höchste der Runde, zählt die Strafe doppelt.
+# R-SCORE-5
+rules-say-einwuerfeln = Einwürfeln: Wer raus ist, darf mitwürfeln und ist wieder dabei, sobald er Deckel bekommt.
+# R-DEBT-1
+rules-say-schock-aus-buys = Wer Schock aus in einem Wurf wirft, gibt eine Runde aus.
+# R-DEBT-2
+rules-say-hille = Hille: Wer 2-2-1 aus der Hand wirft, gibt sofort eine Runde aus.
+# R-TITLE-1
+rules-say-pisswurf = Pisswurf: Bleibt der Anfänger nach dem ersten Wurf stehen, bekommt er den Titel – ohne Folgen für die Deckel.
+# Hausregel quitter_pays
+rules-say-quitter-pays = Wer ein laufendes Spiel verlässt, gibt eine Runde aus.
+rules-say-details = Alle Schalter einzeln: { $surface ->
+    [discord] /schocken regeln einstellung:details
+    [telegram] /regeln details
+   *[other] regeln details
+}
+rules-changed = Geändert:
+rules-unchanged = { $why ->
+    [renamed] Sonst ändert sich nichts: dieselben Spielregeln unter neuem Namen.
+    [idle] Am Spiel ändert das nichts: der Schalter wirkt nur zusammen mit einem, der aus ist.
+   *[same] Nichts geändert: Diese Regeln galten schon.
+}
+rules-now-deckel = Im Stock liegen jetzt { $deckel } Deckel (vorher { $before }).
+rules-now-straight-penalty = Eine Straße kostet jetzt { $penalty } Deckel.
+rules-now-straight-order = { $order ->
+    [equal] Alle Straßen sind jetzt gleich hoch – vorn liegt, wer weniger Würfe brauchte.
+   *[ascending] Jetzt schlägt die höhere Straße die niedrigere.
+}
+rules-now-hand = { $extras ->
+    [yes] Straße, General und Zusatzwürfe
+   *[no] Straße und General
+} { $on ->
+    [yes] zählen jetzt nur aus der Hand (ohne Pflücken).
+   *[no] zählen jetzt auch gebaut (mit Pflücken).
+}
+rules-now-general = { $on ->
+    [yes] Ein General schlägt jetzt Schock 2.
+   *[no] Ein General schlägt Schock 2 nicht mehr: jeder Schock schlägt ihn.
+}
+rules-now-hand-beats-built = { $on ->
+    [yes] Ein Schock aus, aus der Hand geworfen, schlägt jetzt einen gebauten.
+   *[no] Ein Schock aus, aus der Hand geworfen, schlägt einen gebauten nicht mehr.
+}
+rules-now-later-schock-aus = { $on ->
+    [yes] Von zwei gleichen Schock aus gewinnt jetzt der spätere.
+   *[no] Bei zwei gleichen Schock aus gewinnt jetzt, wer weniger Würfe brauchte, sonst der frühere.
+}
+rules-now-baby = { $on ->
+    [yes] Jetzt gilt Baby Schock Out Hand: 2-2-1 aus der Hand schlägt im Finale sogar Schock aus und beendet es.
+   *[no] Baby Schock Out Hand gilt nicht mehr.
+}
+rules-now-sixes = { $on ->
+    [yes] Zwei Sechsen werden jetzt zu einer Eins.
+   *[no] Sechsen werden jetzt nicht mehr gedreht.
+}
+rules-now-flip = { $flip ->
+    [extra_throw] Wer im letzten Wurf zwei Sechsen dreht, bekommt jetzt einen Wurf dazu.
+    [in_place] Im letzten Wurf wird die Sechs jetzt an Ort und Stelle gedreht; die anderen Würfel bleiben liegen.
+   *[forbidden] Drehen geht jetzt nur noch mit einem Wurf übrig.
+}
+rules-now-collect = { $on ->
+    [yes] Sechsen dürfen jetzt gesammelt werden.
+   *[no] Sechsen dürfen nicht mehr gesammelt werden.
+}
+rules-now-extras = { $count ->
+    [0] Zusatzwürfe gibt es jetzt keine mehr.
+    [one] Zusatzwurf jetzt: { $list }.
+   *[other] Zusatzwürfe jetzt: { $list }.
+}
+rules-now-announced = { $on ->
+    [yes] Zusatzwürfe zählen jetzt nur, wenn der Anfänger der Runde sie ansagt.
+   *[no] Zusatzwürfe zählen jetzt auch ohne Ansage.
+}
+rules-now-blind = { $on ->
+    [yes] Blind spielen ist jetzt erlaubt (doppelte Strafe, wenn der blinde Wurf der höchste ist).
+   *[no] Blind spielen ist jetzt nicht mehr erlaubt.
+}
+rules-now-einwuerfeln = { $on ->
+    [yes] Einwürfeln ist jetzt erlaubt: Wer raus ist, darf mitwürfeln.
+   *[no] Einwürfeln ist jetzt nicht mehr erlaubt.
+}
+rules-now-schock-aus-buys = { $on ->
+    [yes] Wer Schock aus in einem Wurf wirft, gibt jetzt eine Runde aus.
+   *[no] Schock aus in einem Wurf kostet jetzt keine Runde mehr.
+}
+rules-now-hille = { $on ->
+    [yes] Jetzt gilt die Hille: Wer 2-2-1 aus der Hand wirft, gibt eine Runde aus.
+   *[no] Die Hille gilt nicht mehr.
+}
+rules-now-pisswurf = { $on ->
+    [yes] Jetzt gibt es den Pisswurf: Bleibt der Anfänger nach dem ersten Wurf stehen, bekommt er den Titel.
+   *[no] Den Pisswurf gibt es nicht mehr.
+}
+rules-now-quitter-pays = { $on ->
+    [yes] Wer ein laufendes Spiel verlässt, gibt jetzt eine Runde aus.
+   *[no] Wer ein laufendes Spiel verlässt, gibt jetzt keine Runde mehr aus.
+}
+# Der Tisch mit vielen Spielern: die letzte Runde kurz, damit die Nachricht in Discords
+# 2000 Zeichen passt.
+table-last-round-more = … { $count ->
+    [one] 1 weiterer Wurf
+   *[other] { $count } weitere Würfe
+} …
+
 history-by-game = vom Spiel
 error-unknown-time-zone = Die Zeitzone „{ $zone }“ kenne ich nicht. Beispiele: Europe/Berlin, Europe/Vienna, Europe/Zurich.
 error-nothing-owed = { $name } schuldet keine Runde.
@@ -464,6 +622,7 @@ error-leave-one = Mindestens ein Würfel muss im Becher bleiben.
 error-rethrow-six = Die zurückgelegte Sechs muss neu geworfen werden.
 error-sixes-off = Nach diesen Regeln werden keine Sechsen gedreht.
 error-no-two-sixes = Zum Drehen brauchst du zwei Sechsen im letzten Wurf.
+error-no-two-sixes-collected = Zum Drehen brauchst du zwei Sechsen – im letzten Wurf oder herausgelegt gesammelt.
 error-flip-needs-throw = Drehen geht nach diesen Regeln nur mit einem Wurf übrig.
 error-blind-off = Blind ist nach diesen Regeln nicht erlaubt.
 error-blind-after-look = Blind geht nur, bevor du unter den Becher schaust.
@@ -515,7 +674,7 @@ content-help = { $surface ->
         neu: Tisch aufmachen · mitspielen · computer [name:…] [stufe:stark|einfach]: ein Computer spielt mit · los: Spiel starten (Auswürfeln)
         würfeln (blind:True: ohne hinzuschauen) · halten würfel:1 1 (Würfel herauslegen) · drehen: zwei Sechsen zur Eins · stehen
         tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick spieler:@Name · ende
-        regeln: anzeigen, mit einstellung:… oder zeitzone:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf (csv:True: als Datei) · rückgängig · statistik
+        regeln: in Worten (einstellung:details: alle Schalter), mit einstellung:… oder zeitzone:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf (csv:True: als Datei) · rückgängig · statistik
         judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1
         Echte Würfel, der Bot zählt: neu modus:zählen · los anfänger:@Name (wer anfängt) · je Runde runde zeile:Anna 665 3, Ben 114 2 gebaut (kurz: zeile:Anna 4) · rückgängig
         Prüfbare Würfel: seed text:… (vor dem Start) · prüfen [spiel:Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
@@ -527,7 +686,7 @@ content-help = { $surface ->
         /wurf · /halten 1 1: Würfel herauslegen · /drehen: zwei Sechsen zur Eins · /stehen · /blind
         /tisch: Tisch zeigen · /aufdecken: letzte Runde · /aussteigen · /kick Name · /ende
         /deckel: offene Runden · /bezahlt Name · /verlauf · /rueckgaengig · /export · /statistik
-        /regeln: anzeigen · Admins der Gruppe: /regeln setzen, /zugzeit, /zeitzone, /neuesaison
+        /regeln: in Worten · /regeln details: alle Schalter · Admins der Gruppe: /regeln setzen, /zugzeit, /zeitzone, /neuesaison
         /judge: Schiedsrichter für einen echten Tisch, z. B. /judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1
         Prüfbare Würfel: /seed Text (vor dem Start) · /pruefen [Nr.]: ein Spiel nachrechnen · /fairness: Würfelstatistik
         Echte Würfel, der Bot zählt: /neu zählen · /los Name (wer anfängt) · je Runde /runde Anna 665 3, Ben 114 2 gebaut (kurz: /runde Anna 4) · /rueckgaengig
@@ -536,7 +695,7 @@ content-help = { $surface ->
         🎲 Schocken – so geht's:
         w: würfeln · h 1 1: Würfel herauslegen · d: zwei Sechsen zur Eins · s: stehen · b: blind
         t: Tisch zeigen · aufdecken: letzte Runde · aussteigen · raus NAME · ende · q: Pause
-        regeln · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
+        regeln (details: alle Schalter) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
         judge: Schiedsrichter für einen echten Tisch, z. B. „judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
         verify [Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
         Echte Würfel, der Bot zählt: schocken --tally, dann je Runde „r Anna 665 3, Ben 114 2 gebaut“ (kurz: „r Anna 4“)
@@ -546,7 +705,7 @@ content-help = { $surface ->
         neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
         würfeln · halten 1 1: Würfel herauslegen · drehen: zwei Sechsen zur Eins · stehen · blind
         tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick NAME · ende
-        regeln: anzeigen/setzen (Admins) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
+        regeln: anzeigen (details: alle Schalter) oder setzen (Admins) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
         judge: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
         Prüfbare Würfel: seed TEXT (vor dem Start) · verify [Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
         Echte Würfel, der Bot zählt: neu zählen · los NAME (wer anfängt) · je Runde runde Anna 665 3, Ben 114 2 gebaut (kurz: runde Anna 4) · rückgängig
@@ -634,7 +793,7 @@ console-keys =
     tipp = die besten Züge nach den genauen Chancen (wenn du dran bist)
     deckel · verlauf [Seite] · bezahlt NAME · rückgängig · statistik · export [Datei]
     verify [Nr.] = Würfel eines Spiels nachrechnen · fairness = Würfelstatistik
-    regeln [Variante schalter=wert] · zeitzone ZONE · raus NAME · aussteigen · ende · judge TEXT · q = Pause
+    regeln [details | Variante schalter=wert] · zeitzone ZONE · raus NAME · aussteigen · ende · judge TEXT · q = Pause
     Als anderer Spieler: NAME: Befehl (z. B. „Ben: bezahlt Anna“)
 
 ## Zählmodus (echte Würfel)

@@ -7,6 +7,7 @@ throw-strasse = Straight { $dice }
 throw-general = General { $pips }
 throw-schock = Schock { $n }
 throw-schock-aus = Schock out
+throw-baby-schock-out = Baby Schock Out Hand
 throw-jule = Jule
 throw-221 = { $penalty ->
     [9] Nine (2-2-1)
@@ -25,6 +26,7 @@ class-general = general
 class-schock = schock
 class-extra = extra throw
 class-schock_aus = schock out
+class-baby_schock_out = baby schock out hand
 
 ## Penalty
 penalty-deckel = { $n ->
@@ -62,6 +64,7 @@ judge-best = Best throw: { $throw } by { $winner }.
 judge-moved-stock = { $loser } takes { $moved } from the stock ({ $penalty } due); left in the stock: { $stock }.
 judge-moved-winner = { $loser } gets { $moved } from { $winner } ({ $penalty } due).
 judge-moved-all = Schock out: { $loser } gets every Deckel.
+judge-moved-all-baby = Baby Schock Out Hand: { $loser } gets every Deckel.
 judge-holdings = Deckel: { $list }
 judge-out = Out of the half: { $list }
 judge-half-lost = { $player } lost the half.
@@ -232,6 +235,7 @@ reveal-line = { $marker } { $name }: { $dice } { $throw } ({ $throws ->
 reveal-stock = → { $loser } takes { $moved } from the stock (left: { $stock }).
 reveal-winner = → { $loser } gets { $moved } from { $winner }.
 reveal-all = → Schock out! { $loser } gets every Deckel.
+reveal-all-baby = → Baby Schock Out Hand! { $loser } gets every Deckel.
 reveal-nothing = → Nobody had Deckel to give.
 reveal-out = Out: { $names }
 
@@ -247,6 +251,7 @@ private-round-over-nothing = Your throw: { $dice } – { $throw }. Round over: n
 private-not-looked = Your first throw is under the cup – look at it.
 private-not-looked-blind = Your first throw is under the cup – look at it (or play blind).
 private-must-throw = The six goes back into the cup: roll!
+private-may-flip = 🔄 You may turn sixes: two sixes become a one.
 private-not-playing = You do not play this round.
 private-alert = { $dice } – { $throw } · throw { $throws }/{ $max }{ $turn ->
     [yes] {" "}· your turn
@@ -417,6 +422,159 @@ notice-time-zone-set = Time zone: { $zone }. Times are shown in this zone from n
 content-rules-time-zone = Time zone: { $zone }
 content-rules-hints-on = 💡 Hints: on (hints=off switches them off)
 content-rules-hints-off = 💡 Hints: off (hints=on switches them on)
+
+## The house rules in words (/rules; /rules details shows the switches): one line a switch
+## (R-… as in RULES.md), and what a change changed ("now").
+# R-MAT-2
+rules-say-deckel = The stock holds { $deckel } Deckel.
+# R-RANK (straight): straight_penalty, straight_order
+rules-say-straight = A straight costs { $penalty } Deckel; { $order ->
+    [equal] all straights are equal – whoever needed fewer throws ranks higher.
+   *[ascending] a higher straight beats a lower one.
+}
+# R-RANK-1
+rules-say-general = A general costs 3 Deckel; { $beats ->
+    [yes] it even beats Schock 2 (but not Schock 3).
+   *[no] every Schock beats it.
+}
+# R-RANK-2 (R-RANK-6: extra throws alike)
+rules-say-hand = { $extras ->
+    [yes] Straights, generals and extra throws
+   *[no] Straights and generals
+} { $need ->
+    [yes] count only from the hand (all three dice in one throw, no picking); built, they are a house number.
+   *[no] count when built too (picking allowed).
+}
+# R-SIX-1, R-SIX-2
+rules-say-sixes = { $flip ->
+    [forbidden] Two sixes become a one (three sixes two ones) while a throw is left; the other six goes back into the cup.
+    [extra_throw] Two sixes become a one (three sixes two ones); whoever does it on the last throw gets one more throw.
+    [in_place] Two sixes become a one (three sixes two ones); on the last throw the six is turned in place and the other dice stay as they are.
+   *[off] Sixes are not turned.
+}
+# R-SIX-4
+rules-say-collect = Sixes may be collected: set them aside and turn them once two are together.
+# R-RANK-4
+rules-say-hand-beats-built = A Schock out from the hand beats a built one.
+# R-RANK-5
+rules-say-later-schock-aus = Between two equal Schock outs the later one wins.
+# R-RANK-7
+rules-say-baby = Baby Schock Out Hand: 2-2-1 from the hand in the final beats everything, even Schock out – the loser gets every Deckel and the final is over.
+# R-RANK-6
+rules-say-extras = { $count ->
+    [one] Extra throw
+   *[other] Extra throws
+}, above Schock 6 and below Schock out: { $list }.
+rules-say-extra = { $name } for { $deckel }
+rules-say-announced = { $count ->
+    [one] It counts only when the round's starter announces it beforehand
+   *[other] They count only when the round's starter announces them beforehand
+}; the first round of a half is always classic.
+# R-RND-6
+rules-say-blind = Playing blind is allowed: announce it before looking, then that one throw stands; if it is the round's highest, the penalty doubles.
+# R-SCORE-5
+rules-say-einwuerfeln = Throwing in: a player who is out may throw along and is back in as soon as he gets Deckel.
+# R-DEBT-1
+rules-say-schock-aus-buys = Whoever throws Schock out in one throw buys a round.
+# R-DEBT-2
+rules-say-hille = Hille: whoever throws 2-2-1 from the hand buys a round at once.
+# R-TITLE-1
+rules-say-pisswurf = Pisswurf: a starter who stands after his first throw gets the title – no effect on the Deckel.
+# House rule quitter_pays
+rules-say-quitter-pays = Whoever leaves a running game buys a round.
+rules-say-details = Every switch by its key: { $surface ->
+    [discord] /schocken rules text:details
+    [telegram] /rules details
+   *[other] rules details
+}
+rules-changed = Changed:
+rules-unchanged = { $why ->
+    [renamed] Nothing else changes: the same rules under a new name.
+    [idle] This changes nothing in play: the switch works only together with one that is off.
+   *[same] Nothing changed: these were the rules already.
+}
+rules-now-deckel = The stock now holds { $deckel } Deckel (before: { $before }).
+rules-now-straight-penalty = A straight now costs { $penalty } Deckel.
+rules-now-straight-order = { $order ->
+    [equal] All straights are now equal – whoever needed fewer throws ranks higher.
+   *[ascending] A higher straight now beats a lower one.
+}
+rules-now-hand = { $extras ->
+    [yes] Straights, generals and extra throws
+   *[no] Straights and generals
+} { $on ->
+    [yes] now count only from the hand (no picking).
+   *[no] now count when built too (picking allowed).
+}
+rules-now-general = { $on ->
+    [yes] A general now beats Schock 2.
+   *[no] A general no longer beats Schock 2: every Schock beats it.
+}
+rules-now-hand-beats-built = { $on ->
+    [yes] A Schock out from the hand now beats a built one.
+   *[no] A Schock out from the hand no longer beats a built one.
+}
+rules-now-later-schock-aus = { $on ->
+    [yes] Between two equal Schock outs the later one now wins.
+   *[no] Between two equal Schock outs, fewer throws now win, then the earlier player.
+}
+rules-now-baby = { $on ->
+    [yes] Baby Schock Out Hand now counts: 2-2-1 from the hand in the final beats even Schock out and ends it.
+   *[no] Baby Schock Out Hand no longer counts.
+}
+rules-now-sixes = { $on ->
+    [yes] Two sixes now become a one.
+   *[no] Sixes are no longer turned.
+}
+rules-now-flip = { $flip ->
+    [extra_throw] Whoever turns two sixes on the last throw now gets one more throw.
+    [in_place] On the last throw the six is now turned in place; the other dice stay as they are.
+   *[forbidden] Turning sixes now needs a throw left.
+}
+rules-now-collect = { $on ->
+    [yes] Sixes may now be collected.
+   *[no] Sixes may no longer be collected.
+}
+rules-now-extras = { $count ->
+    [0] There are no extra throws any more.
+    [one] Extra throw now: { $list }.
+   *[other] Extra throws now: { $list }.
+}
+rules-now-announced = { $on ->
+    [yes] Extra throws now count only when the round's starter announces them.
+   *[no] Extra throws now count without being announced.
+}
+rules-now-blind = { $on ->
+    [yes] Playing blind is now allowed (double penalty if the blind throw is the highest).
+   *[no] Playing blind is no longer allowed.
+}
+rules-now-einwuerfeln = { $on ->
+    [yes] Throwing in is now allowed: a player who is out may throw along.
+   *[no] Throwing in is no longer allowed.
+}
+rules-now-schock-aus-buys = { $on ->
+    [yes] Whoever throws Schock out in one throw now buys a round.
+   *[no] Schock out in one throw no longer costs a round.
+}
+rules-now-hille = { $on ->
+    [yes] Hille now counts: whoever throws 2-2-1 from the hand buys a round.
+   *[no] Hille no longer counts.
+}
+rules-now-pisswurf = { $on ->
+    [yes] The Pisswurf is now awarded: a starter who stands after his first throw gets the title.
+   *[no] There is no Pisswurf any more.
+}
+rules-now-quitter-pays = { $on ->
+    [yes] Whoever leaves a running game now buys a round.
+   *[no] Whoever leaves a running game no longer buys a round.
+}
+# A table with many players: the last round in short, so the message fits Discord's 2000
+# characters.
+table-last-round-more = … { $count ->
+    [one] 1 more throw
+   *[other] { $count } more throws
+} …
+
 history-by-game = by the game
 error-unknown-time-zone = I do not know the time zone "{ $zone }". Examples: Europe/Berlin, Europe/London, America/New_York.
 error-nothing-owed = { $name } owes no round.
@@ -461,6 +619,7 @@ error-leave-one = At least one die must stay in the cup.
 error-rethrow-six = The six that went back must be thrown again.
 error-sixes-off = These rules do not turn sixes.
 error-no-two-sixes = Turning needs two sixes in the last throw.
+error-no-two-sixes-collected = Turning needs two sixes – in the last throw or collected aside.
 error-flip-needs-throw = Under these rules, turning needs a throw left.
 error-blind-off = These rules do not allow blind throws.
 error-blind-after-look = Blind works only before you look under the cup.
@@ -509,7 +668,7 @@ content-help = { $surface ->
         new: open a table · join · bot [name:…] [level:strong|simple]: a computer joins · start: begin the game (roll-off)
         roll (blind:True: without looking) · keep dice:1 1 (set dice aside) · flip: two sixes become a one · stand
         table: show the table · reveal: last round · leave · kick user:@name · end
-        rules: show, set with text:… or zone:… (Manage Server) · debts: rounds owed · paid user:@name · history (csv:True: as a file) · undo · stats
+        rules: in words (text:details: every switch), set with text:… or zone:… (Manage Server) · debts: rounds owed · paid user:@name · history (csv:True: as a file) · undo · stats
         judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1
         Real dice, the bot keeps score: new mode:tally · start starter:@name (who begins) · each round round text:Anna 665 3, Ben 114 2 built (short: text:Anna 4) · undo
         Provably fair dice: seed text:… (before the start) · verify [game:no.]: recompute a game · fairness: dice statistics
@@ -521,7 +680,7 @@ content-help = { $surface ->
         /roll · /keep 1 1: set dice aside · /flip: two sixes become a one · /stand · /blind
         /table: show the table · /reveal: last round · /leave · /kick name · /end
         /debts: rounds owed · /paid name · /history · /undo · /export · /stats
-        /rules: show · group admins: /rules to set, /timer, /timezone, /newseason
+        /rules: in words · /rules details: every switch · group admins: /rules to set, /timer, /timezone, /newseason
         /judge: referee for a real table, e.g. /judge Anna 665 3, Ben 114 2 built, Cem 221 1
         Provably fair dice: /seed text (before the start) · /verify [no.]: recompute a game · /fairness: dice statistics
         Real dice, the bot keeps score: /new tally · /go Name (who starts) · each round /round Anna 665 3, Ben 114 2 built (short: /round Anna 4) · /undo
@@ -530,7 +689,7 @@ content-help = { $surface ->
         🎲 Schocken – how to play:
         r: roll · k 1 1: set dice aside · f: two sixes become a one · s: stand · b: blind
         t: show the table · reveal: last round · leave · kick NAME · end · q: pause
-        rules · debts: rounds owed · paid NAME · history · undo · export · stats
+        rules (details: every switch) · debts: rounds owed · paid NAME · history · undo · export · stats
         judge: referee for a real table, e.g. "judge Anna 665 3, Ben 114 2 built, Cem 221 1"
         verify [no.]: recompute a game · fairness: dice statistics
         Real dice, the bot keeps score: schocken --tally, then each round "r Anna 665 3, Ben 114 2 built" (short: "r Anna 4")
@@ -540,7 +699,7 @@ content-help = { $surface ->
         new: open a table · join · go: start the game (roll-off)
         roll · keep 1 1: set dice aside · flip: two sixes become a one · stand · blind
         table: show the table · reveal: last round · leave · kick NAME · end
-        rules: show/set (admins) · debts: rounds owed · paid NAME · history · undo · export · stats
+        rules: show (details: every switch) or set (admins) · debts: rounds owed · paid NAME · history · undo · export · stats
         judge: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
         Provably fair dice: seed TEXT (before the start) · verify [no.]: recompute a game · fairness: dice statistics
         Real dice, the bot keeps score: new tally · go NAME (who begins) · each round round Anna 665 3, Ben 114 2 built (short: round Anna 4) · undo
@@ -628,7 +787,7 @@ console-keys =
     hint = the best moves by the exact odds (on your turn)
     debts · history [page] · paid NAME · undo · stats · export [file]
     verify [no.] = recompute a game's dice · fairness = dice statistics
-    rules [preset key=value] · timezone ZONE · kick NAME · leave · end · judge TEXT · q = pause
+    rules [details | preset key=value] · timezone ZONE · kick NAME · leave · end · judge TEXT · q = pause
     As another player: NAME: command (e.g. "Ben: paid Anna")
 
 ## Tally mode (real dice)

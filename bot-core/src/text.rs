@@ -162,6 +162,7 @@ pub fn throw_name(lang: Lang, eval: &Evaluation, rules: &RuleSet) -> String {
         ThrowClass::General => tr(lang, "throw-general", &[("pips", num(a))]),
         ThrowClass::Schock => tr(lang, "throw-schock", &[("n", num(a))]),
         ThrowClass::SchockAus => tr(lang, "throw-schock-aus", &[]),
+        ThrowClass::BabySchockOut => tr(lang, "throw-baby-schock-out", &[]),
         ThrowClass::Extra => match eval.extra {
             Some(Extra::Jule) | None => tr(lang, "throw-jule", &[]),
             Some(Extra::TwoTwoOne) => tr(lang, "throw-221", &[("penalty", num(rules.penalty_221))]),

@@ -297,7 +297,9 @@ async fn admins_switch_hints_off_and_on_for_their_chat() {
         .private
         .expect("cup");
     assert!(!view.hints, "no button while hints are off");
-    let rules = h.ok(actor("Anna"), Request::ShowRules).await;
+    let rules = h
+        .ok(actor("Anna"), Request::ShowRules { details: false })
+        .await;
     let text = render::content_text(&rules.content.expect("rules"), Voice::plain(Lang::De));
     assert!(text.contains("Tipps: aus"), "{text}");
     // Rules and the setting in one command.

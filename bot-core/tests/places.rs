@@ -263,7 +263,9 @@ async fn times_are_shown_in_the_chats_time_zone() {
         }]
     );
     assert_eq!(h.public().await.time_zone, "America/New_York");
-    let rules = h.ok(actor("X"), Request::ShowRules).await;
+    let rules = h
+        .ok(actor("X"), Request::ShowRules { details: false })
+        .await;
     assert!(matches!(
         rules.content,
         Some(Content::Rules { time_zone, .. }) if time_zone == "America/New_York"

@@ -119,6 +119,8 @@ fn standard_is_the_usual_rule_set() {
     for (switch, on) in [
         ("schock_aus_hand_beats_built", s.schock_aus_hand_beats_built),
         ("later_schock_aus_wins", s.later_schock_aus_wins),
+        ("baby_schock_out", s.baby_schock_out),
+        ("collect_sixes", s.collect_sixes),
         ("extras_announced", s.extras_announced),
         ("blind", s.blind),
         ("einwuerfeln", s.einwuerfeln),
@@ -147,6 +149,8 @@ fn expected(name: &str) -> RuleSet {
         "moin-moin" => RuleSet {
             flip_on_last_throw: FlipOnLastThrow::ExtraThrow,
             schock_aus_hand_beats_built: true,
+            // R-SIX-4: "Es dürfen Sechsen gesammelt … werden".
+            collect_sixes: true,
             // Documented addition: the Pisswurf title of the same house rules.
             pisswurf: true,
             ..named
@@ -216,6 +220,7 @@ fn the_differences_as_override_tables() {
         sorted(&[
             "flip_on_last_throw",
             "schock_aus_hand_beats_built",
+            "collect_sixes",
             "pisswurf"
         ])
     );
@@ -268,7 +273,14 @@ fn an_unknown_key_is_an_error_naming_it() {
 
 #[test]
 fn every_missing_key_is_an_error_naming_it() {
+    // The two switches added last (R-SIX-4, R-RANK-7) may be missing: older files mean "off".
+    let added_later = ["collect_sixes", "baby_schock_out"];
     for key in KEYS {
+        if added_later.contains(&key) {
+            let rules = RuleSet::from_toml(&standard_with(key, None)).expect("an older file");
+            assert_eq!(rules, preset("standard"), "{key}");
+            continue;
+        }
         let err = RuleSet::from_toml(&standard_with(key, None)).expect_err("missing key");
         assert_eq!(
             err,

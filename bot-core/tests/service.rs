@@ -346,14 +346,58 @@ async fn rules_are_set_by_admins_and_apply_to_the_next_game() {
         h.refused(actor("Anna"), set.clone()).await,
         ServiceError::AdminOnly
     );
-    h.ok(admin("Anna"), set).await;
-    let shown = h.ok(actor("Ben"), Request::ShowRules).await;
-    let Some(Content::Rules { rules, .. }) = shown.content else {
+    // The answer names the rules and says what changed against the chat's old ones
+    // (`standard`), in words; no table runs, so nothing waits for the next game.
+    let answer = h.ok(admin("Anna"), set).await;
+    assert!(
+        answer.content.is_none(),
+        "a change answers with the change only"
+    );
+    assert!(matches!(&answer.notices[0], Notice::RulesSet { rules } if rules == "dortmund"));
+    let Notice::RulesChanged { before, after } = &answer.notices[1] else {
+        panic!("{:?}", answer.notices)
+    };
+    assert_eq!(
+        (before.name.as_str(), after.name.as_str()),
+        ("standard", "dortmund")
+    );
+    assert!(!answer.notices.contains(&Notice::RulesApplyNextGame));
+    let said =
+        render::notice_text(&answer.notices[1], None, Voice::plain(Lang::De)).expect("a line");
+    assert!(said.starts_with("Geändert:"), "{said}");
+    // R-RANK-6 extras with their penalties, announced; `blind=false` keeps the old value.
+    assert!(said.contains("Neuner (2-2-1) für 9 Deckel"), "{said}");
+    assert!(
+        said.contains("nur, wenn der Anfänger der Runde sie ansagt"),
+        "{said}"
+    );
+    assert!(!said.contains("Blind"), "{said}");
+    // Anyone reads the rules, in words or every switch by its key.
+    let shown = h
+        .ok(actor("Ben"), Request::ShowRules { details: false })
+        .await;
+    let Some(Content::Rules { rules, details, .. }) = &shown.content else {
         panic!("rules")
     };
     assert_eq!(rules.name, "dortmund");
     assert!(!rules.blind);
     assert!(rules.extras_announced);
+    assert!(!details);
+    let words = render::content_text(
+        shown.content.as_ref().expect("rules"),
+        Voice::plain(Lang::De),
+    );
+    assert!(
+        words.contains("Sie zählen nur, wenn der Anfänger"),
+        "{words}"
+    );
+    assert!(!words.contains("extras_announced"), "{words}");
+    let keys = h
+        .ok(actor("Ben"), Request::ShowRules { details: true })
+        .await;
+    let keys = render::content_text(&keys.content.expect("rules"), Voice::plain(Lang::De));
+    assert!(keys.contains("extras_announced = true"), "{keys}");
+    assert!(keys.contains("blind = false"), "{keys}");
     let bad = h
         .refused(
             admin("Anna"),
@@ -366,6 +410,24 @@ async fn rules_are_set_by_admins_and_apply_to_the_next_game() {
     assert!(render::error_text(&bad, None, Voice::plain(Lang::De)).contains("bierdeckel"));
     h.table_of(&["Anna", "Ben"]).await;
     assert_eq!(h.public().await.rules.name, "dortmund");
+    // During a game: a change waits for the next game, and says so; the same rules again
+    // change nothing, which the answer says instead.
+    let bochum = Request::SetRules {
+        preset: Some("bochum".into()),
+        switches: vec![],
+    };
+    let answer = h.ok(admin("Anna"), bochum.clone()).await;
+    assert!(answer.notices.contains(&Notice::RulesApplyNextGame));
+    let again = h.ok(admin("Anna"), bochum).await;
+    assert!(!again.notices.contains(&Notice::RulesApplyNextGame));
+    let said =
+        render::notice_text(&again.notices[1], None, Voice::plain(Lang::En)).expect("a line");
+    assert_eq!(said, "Nothing changed: these were the rules already.");
+    assert_eq!(
+        h.public().await.rules.name,
+        "dortmund",
+        "the game keeps its rules"
+    );
 }
 
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! The eight worked examples of RULES.md, played through the real `Game` state machine with
+//! The ten worked examples of RULES.md, played through the real `Game` state machine with
 //! loaded dice (and, where the example is about scoring, also through `score_round` and the
 //! `judge` referee).
 
@@ -7,7 +7,7 @@ mod common;
 use bot_core::engine::judge::{JudgeInput, JudgeRound};
 use bot_core::engine::score::score_round;
 use bot_core::engine::{
-    Action, ActionError, DebtReason, Event, ExtraSet, Part, RoundSummary, RuleSet, Source,
+    Action, ActionError, DebtReason, Event, ExtraSet, Part, RoundSummary, RuleSet, Seat, Source,
     ThrowClass, Viewer,
 };
 use common::{A, B, C, Table, ft, preset, revealed};
@@ -371,4 +371,226 @@ fn example_8_through_the_referee_a_third_throw_is_impossible() {
     .expect("json");
     let err = JudgeRound::from_input(&input, None).expect_err("over the limit");
     assert!(err.to_string().contains("B threw 3 times"), "{err}");
+}
+
+// ----- Example 9 -----------------------------------------------------------------------------
+
+/// Two players, A starts with 6,4,3, sets the 6 aside and throws 6,2 with the other two dice.
+fn six_aside_then_six_two(rules: RuleSet) -> Table {
+    let mut t = Table::new(rules, 2, A, &[[6, 4, 3], [5, 3, 2]]);
+    t.act(A, Action::Keep { values: vec![6] });
+    t.push_dice(&[6, 2]);
+    t.act(A, Action::Throw);
+    t
+}
+
+#[test]
+fn example_9_r_six_4_a_collected_six_and_a_new_one_turn_into_a_one() {
+    let mut t = six_aside_then_six_two(common::with(RuleSet::standard(), &["collect_sixes=true"]));
+    assert!(
+        t.game
+            .available_actions(A)
+            .contains(&bot_core::engine::ActionKind::Flip),
+        "the flip is offered"
+    );
+    let events = t.act(A, Action::Flip);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Flipped { ones: 1, .. }))
+    );
+    let cup = t.cup(A);
+    assert_eq!(cup.dice, [1, 6, 2], "the set-aside six became the one");
+    assert_eq!(cup.aside, [true, false, false], "the one stays aside");
+    assert_eq!(cup.flipped, [true, false, false]);
+    assert_eq!(cup.reroll, [false, true, false], "the other six goes back");
+    // The six must be thrown again; the 2 may go aside first (or be thrown along).
+    t.refuse(A, Action::Stand, ActionError::MustThrowAfterFlip);
+    t.refuse(
+        A,
+        Action::Keep { values: vec![6] },
+        ActionError::MustRethrowSix,
+    );
+    t.act(A, Action::Keep { values: vec![2] });
+    t.push_dice(&[1]);
+    t.act(A, Action::Throw);
+    let cup = t.cup(A);
+    assert_eq!((cup.dice, cup.throws, cup.done), ([1, 1, 2], 3, true));
+    t.finish_round();
+    let s = t.last();
+    assert_eq!(revealed(s, A).eval.class, ThrowClass::Schock);
+    assert_eq!((s.winner, s.loser, s.penalty), (A, B, 2));
+}
+
+#[test]
+fn example_9_without_the_switch_the_set_aside_six_stays_a_six() {
+    let mut t = six_aside_then_six_two(RuleSet::standard());
+    assert!(
+        !t.game
+            .available_actions(A)
+            .contains(&bot_core::engine::ActionKind::Flip),
+        "no flip offered for one six in the throw"
+    );
+    t.refuse(A, Action::Flip, ActionError::NoTwoSixes);
+    assert_eq!(t.cup(A).dice, [6, 6, 2]);
+    assert_eq!(t.cup(A).aside, [true, false, false]);
+}
+
+#[test]
+fn example_9_moin_moin_collects_sixes() {
+    let mut t = six_aside_then_six_two(preset("moin-moin"));
+    t.act(A, Action::Flip);
+    assert_eq!(t.cup(A).dice[0], 1);
+}
+
+// ----- Example 10 ----------------------------------------------------------------------------
+
+/// Three players; half 1 lost by A, half 2 by B: the final A against B, B starts. Returns
+/// the table at the final's first round (B's first throw 6,5,3, A's 1,1,5).
+fn final_a_against_b(rules: RuleSet) -> Table {
+    let mut t = Table::new(rules, 3, A, &[[5, 3, 2], [1, 1, 1], [6, 5, 3]]);
+    t.push(&[[6, 5, 3], [5, 3, 2], [1, 1, 1]]); // half 2 (A starts): B loses
+    t.act(A, Action::Stand);
+    t.push(&[[6, 5, 3], [1, 1, 5]]); // final (B starts; B, A)
+    t.act(A, Action::Stand);
+    assert_eq!(t.game.part(), Part::Final);
+    assert_eq!(t.turn_order(), vec![B, A]);
+    t
+}
+
+/// B throws all three dice again: 2,2,1 from the hand (two throws); A sets his ones aside
+/// and completes 1,1,1 (two throws, assembled).
+fn baby_against_built_schock_aus(t: &mut Table, thrower: Seat, builder: Seat) -> Vec<Event> {
+    t.push(&[[2, 2, 1]]);
+    t.act(thrower, Action::Throw);
+    t.act(thrower, Action::Stand);
+    t.act(builder, Action::Keep { values: vec![1, 1] });
+    t.push_dice(&[1]);
+    t.act(builder, Action::Throw)
+}
+
+#[test]
+fn example_10_r_rank_7_baby_schock_out_hand_in_the_final_beats_schock_aus() {
+    let rules = common::with(RuleSet::standard(), &["baby_schock_out=true"]);
+    let mut t = final_a_against_b(rules);
+    let events = baby_against_built_schock_aus(&mut t, B, A);
+    let s = t.last();
+    assert_eq!(revealed(s, B).eval.class, ThrowClass::BabySchockOut);
+    assert_eq!(revealed(s, A).eval.class, ThrowClass::SchockAus);
+    assert_eq!((s.winner, s.loser), (B, A));
+    assert_eq!((s.penalty, s.source), (13, Source::All));
+    assert_eq!(revealed(s, A).deckel, 13, "A receives every Deckel");
+    assert_eq!(s.half_lost_by, Some(A));
+    assert!(events.contains(&Event::PartLost {
+        part: Part::Final,
+        seat: A
+    }));
+    let result = t.game.result().expect("the final is over");
+    assert_eq!(result.loser, Some(A));
+}
+
+#[test]
+fn example_10_the_same_throws_in_a_half_schock_aus_wins() {
+    let rules = common::with(RuleSet::standard(), &["baby_schock_out=true"]);
+    // Two players, A starts with 1,1,5; B has 6,5,3. A builds Schock aus, B throws 2,2,1.
+    let mut t = Table::new(rules, 2, A, &[[1, 1, 5], [6, 5, 3]]);
+    t.act(A, Action::Keep { values: vec![1, 1] });
+    t.push_dice(&[1]);
+    t.act(A, Action::Throw);
+    t.act(A, Action::Stand);
+    t.push(&[[2, 2, 1]]);
+    let events = t.act(B, Action::Throw);
+    let s = t.last();
+    assert_eq!(revealed(s, A).eval.class, ThrowClass::SchockAus);
+    assert_eq!(revealed(s, B).eval.class, ThrowClass::Hausnummer);
+    assert_eq!((s.winner, s.loser, s.source), (A, B, Source::All));
+    assert!(events.contains(&Event::PartLost {
+        part: Part::Half1,
+        seat: B
+    }));
+}
+
+#[test]
+fn example_10_without_the_switch_schock_aus_wins_the_final() {
+    let mut t = final_a_against_b(RuleSet::standard());
+    baby_against_built_schock_aus(&mut t, B, A);
+    let s = t.last();
+    assert_eq!(revealed(s, A).eval.class, ThrowClass::SchockAus);
+    assert_eq!((s.winner, s.loser), (A, B));
+    assert_eq!(t.game.result().expect("over").loser, Some(B));
+}
+
+#[test]
+fn example_10_the_reveal_names_the_baby_schock_out_hand_in_both_languages() {
+    use bot_core::service::TableStatus;
+    use bot_core::service::reply::PublicTable;
+    use bot_core::text::Lang;
+    let rules = common::with(RuleSet::standard(), &["baby_schock_out=true"]);
+    let mut t = final_a_against_b(rules.clone());
+    baby_against_built_schock_aus(&mut t, B, A);
+    let table = PublicTable {
+        table_id: 1,
+        version: 1,
+        status: TableStatus::Finished,
+        members: common::names(3),
+        computer: vec![false; 3],
+        opener: "A".into(),
+        rules,
+        view: Some(t.game.view_for(Viewer::Public)),
+        message_ref: None,
+        deadline: None,
+        time_zone: "Europe/Berlin".into(),
+        proof: None,
+        tally: false,
+    };
+    let de = bot_core::render::reveal_text(t.last(), &table, Lang::De);
+    assert!(
+        de.contains("🏆 B: ⚁2 ⚁2 ⚀1 Baby Schock Out Hand (2 Würfe)"),
+        "{de}"
+    );
+    assert!(
+        de.contains("→ Baby Schock Out Hand! A bekommt alle Deckel."),
+        "{de}"
+    );
+    assert!(!de.contains("Schock aus!"), "the Schock aus lost: {de}");
+    let en = bot_core::render::reveal_text(t.last(), &table, Lang::En);
+    assert!(
+        en.contains("→ Baby Schock Out Hand! A gets every Deckel."),
+        "{en}"
+    );
+}
+
+#[test]
+fn example_9_the_private_cup_offers_the_flip_button_in_both_languages() {
+    use bot_core::model::ids::UserId;
+    use bot_core::service::reply::PrivateView;
+    use bot_core::text::Lang;
+    let rules = preset("moin-moin");
+    let buttons = |t: &Table, lang: Lang| -> Vec<String> {
+        let view = PrivateView {
+            user: UserId::new("test", "anna"),
+            lang,
+            table_id: 1,
+            version: 1,
+            view: t.game.view_for(Viewer::Player(A)),
+            rules: rules.clone(),
+            hints: false,
+            round_over: None,
+        };
+        bot_core::render::private_buttons(&view)
+            .into_iter()
+            .flatten()
+            .map(|b| format!("{} {}", b.id, b.label))
+            .collect()
+    };
+    let t = six_aside_then_six_two(rules.clone());
+    let de = buttons(&t, Lang::De);
+    assert!(
+        de.contains(&"v1:f:1:1 🔄 Sechsen drehen".to_string()),
+        "{de:?}"
+    );
+    assert!(buttons(&t, Lang::En).iter().any(|b| b.starts_with("v1:f:")));
+    // Under the standard rules the same dice offer no flip.
+    let t = six_aside_then_six_two(RuleSet::standard());
+    assert!(!buttons(&t, Lang::De).iter().any(|b| b.starts_with("v1:f:")));
 }

@@ -86,13 +86,10 @@ pub fn parse(line: &str) -> Input {
             text: rest.to_string(),
         },
         "fairness" | "fairness-bericht" => Request::Fairness,
-        "regeln" | "rules" if rest.is_empty() => Request::ShowRules,
-        "regeln" | "rules" => {
-            let (preset, switches) = args::parse_rules(rest);
-            Request::SetRules { preset, switches }
-        }
+        // `regeln` in words, `regeln details` every switch by its key, else set them.
+        "regeln" | "rules" => args::rules_request(rest),
         // Without a zone: the rules, which name the table's time zone.
-        "zeitzone" | "timezone" if rest.is_empty() => Request::ShowRules,
+        "zeitzone" | "timezone" if rest.is_empty() => Request::ShowRules { details: false },
         "zeitzone" | "timezone" => Request::SetTimeZone {
             zone: rest.to_string(),
         },
@@ -171,7 +168,10 @@ mod tests {
                 zone: "America/New_York".into()
             })
         );
-        assert_eq!(parse("zeitzone"), Input::Request(Request::ShowRules));
+        assert_eq!(
+            parse("zeitzone"),
+            Input::Request(Request::ShowRules { details: false })
+        );
     }
 
     #[test]

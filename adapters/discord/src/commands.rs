@@ -4,7 +4,7 @@
 use crate::bot::Bot;
 use crate::origin::PLATFORM;
 use bot_core::engine::ai::Strategy;
-use bot_core::service::args::{AddBotArgs, parse_rules, parse_values};
+use bot_core::service::args::{AddBotArgs, parse_values, rules_request as typed_rules};
 use bot_core::service::{Request, ServiceError, UserId, UserRef};
 use std::sync::Arc;
 
@@ -270,10 +270,10 @@ async fn table(ctx: Ctx<'_>) -> Result<(), Error> {
 )]
 async fn rules(
     ctx: Ctx<'_>,
-    #[description = "Empty: show. Else a preset and/or switches, e.g. dortmund blind=false"]
+    #[description = "Empty: the rules in words; details: every switch; else a preset and/or switches, e.g. dortmund"]
     #[description_localized(
         "de",
-        "Leer: zeigen. Sonst Vorlage und/oder Schalter, z. B. dortmund blind=false"
+        "Leer: Regeln in Worten; details: alle Schalter; sonst Vorlage und/oder Schalter, z. B. dortmund"
     )]
     #[name_localized("de", "einstellung")]
     #[max_length = 200]
@@ -287,16 +287,13 @@ async fn rules(
     play(ctx, rules_request(text.as_deref(), zone.as_deref())).await
 }
 
-/// `rules`' request: show (no option), set the rules (`text`) or the time zone (`zone`), one
-/// at a time. The time zone is an option of `rules`, not a subcommand of its own: Discord
-/// allows 25 subcommands.
+/// `rules`' request: show (no option; `text:details` every switch by its key), set the rules
+/// (`text`) or the time zone (`zone`), one at a time. The time zone is an option of `rules`,
+/// not a subcommand of its own: Discord allows 25 subcommands.
 fn rules_request(text: Option<&str>, zone: Option<&str>) -> Result<Request, ServiceError> {
     match (given(text), given(zone)) {
-        (None, None) => Ok(Request::ShowRules),
-        (Some(text), None) => {
-            let (preset, switches) = parse_rules(text);
-            Ok(Request::SetRules { preset, switches })
-        }
+        (None, None) => Ok(Request::ShowRules { details: false }),
+        (Some(text), None) => Ok(typed_rules(text)),
         (None, Some(zone)) => Ok(Request::SetTimeZone {
             zone: zone.to_string(),
         }),

@@ -3,7 +3,7 @@
 //! come from `bot_core::render`, in the chat's language for public messages and the actor's
 //! language for his own.
 
-use crate::payload::Payload;
+use crate::payload::{MAX_CONTENT, Payload};
 use bot_core::render::chart::fairness_chart;
 use bot_core::render::{self, Button, Surface, Voice};
 use bot_core::service::reply::{Content, ProofReport};
@@ -56,7 +56,9 @@ impl TableUpdate {
             table_id: t.table_id,
             version: t.version,
             message_ref: t.message_ref.clone(),
-            body: render::table_text(t, lang),
+            // Ten players with long names and a whole last round come close to Discord's
+            // 2000 characters: the text shortens its last round rather than lose its end.
+            body: render::table_text_within(t, lang, MAX_CONTENT),
             notices,
             rows: render::table_buttons(t, lang),
             fresh: false,
@@ -105,7 +107,7 @@ pub fn answers_publicly(request: &Request) -> bool {
         Request::Debts
             | Request::History { .. }
             | Request::Stats
-            | Request::ShowRules
+            | Request::ShowRules { .. }
             | Request::SetRules { .. }
             | Request::SetTimeZone { .. }
             | Request::Judge { .. }

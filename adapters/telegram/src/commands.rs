@@ -2,7 +2,7 @@
 //! aliases, the menus for setMyCommands, and the translation into service requests. Pure:
 //! no Telegram calls here.
 
-use bot_core::service::args::{parse_bot, parse_rules, parse_values};
+use bot_core::service::args::{parse_bot, parse_values, rules_request};
 use bot_core::service::{Request, ServiceError, UserId, UserRef};
 use bot_core::text::Lang;
 
@@ -226,11 +226,8 @@ pub fn request(cmd: Cmd, args: &str, reply_to: ReplyTarget) -> Result<Request, S
         Cmd::Blind => Request::Blind,
         Cmd::Reveal => Request::Reveal,
         Cmd::Table => Request::Show,
-        Cmd::Rules if args.is_empty() => Request::ShowRules,
-        Cmd::Rules => {
-            let (preset, switches) = parse_rules(args);
-            Request::SetRules { preset, switches }
-        }
+        // `/regeln` in words, `/regeln details` every switch by its key, else set them.
+        Cmd::Rules => rules_request(args),
         Cmd::Kick => Request::Kick {
             user: named(reply_to).ok_or(ServiceError::NameMissing)?,
         },
@@ -253,11 +250,11 @@ pub fn request(cmd: Cmd, args: &str, reply_to: ReplyTarget) -> Result<Request, S
             text: args.to_string(),
         },
         Cmd::Help | Cmd::Start => Request::Help,
-        Cmd::Timer if args.is_empty() => Request::ShowRules,
+        Cmd::Timer if args.is_empty() => Request::ShowRules { details: false },
         Cmd::Timer => Request::SetTimer {
             seconds: args.parse().map_err(|_| bad(args))?,
         },
-        Cmd::TimeZone if args.is_empty() => Request::ShowRules,
+        Cmd::TimeZone if args.is_empty() => Request::ShowRules { details: false },
         Cmd::TimeZone => Request::SetTimeZone {
             zone: args.to_string(),
         },
@@ -403,7 +400,15 @@ mod tests {
             Ok(Request::Keep { values: vec![1, 1] })
         );
         assert!(request(Cmd::Keep, "", None).is_err());
-        assert_eq!(request(Cmd::Rules, "", None), Ok(Request::ShowRules));
+        assert_eq!(
+            request(Cmd::Rules, "", None),
+            Ok(Request::ShowRules { details: false })
+        );
+        assert_eq!(
+            request(Cmd::Rules, "details", None),
+            Ok(Request::ShowRules { details: true })
+        );
+        assert!(!needs_admin(&Request::ShowRules { details: true }));
         assert_eq!(
             request(Cmd::Rules, "dortmund blind=false", None),
             Ok(Request::SetRules {
@@ -446,7 +451,7 @@ mod tests {
         );
         assert_eq!(lookup("zeitzone"), Some(Cmd::TimeZone));
         assert!(needs_admin(&Request::End));
-        assert!(!needs_admin(&Request::ShowRules));
+        assert!(!needs_admin(&Request::ShowRules { details: false }));
     }
 
     #[test]

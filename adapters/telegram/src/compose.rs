@@ -27,8 +27,7 @@ pub fn notices(reply: &Reply) -> Vec<String> {
         .collect()
 }
 
-/// A read-only answer, after the notices that came with it (a rules change names the rules,
-/// then shows them).
+/// A read-only answer, after the notices that came with it.
 pub fn content_message(content: &Content, reply: &Reply) -> String {
     let mut parts = notices(reply);
     parts.push(render::content_text(content, voice(reply.lang)));

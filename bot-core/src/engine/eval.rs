@@ -16,16 +16,19 @@ pub enum ThrowClass {
     Schock,
     Extra,
     SchockAus,
+    /// R-RANK-7: 2,2,1 from the hand in the final, with `baby_schock_out`.
+    BabySchockOut,
 }
 
 impl ThrowClass {
-    pub const ALL: [ThrowClass; 6] = [
+    pub const ALL: [ThrowClass; 7] = [
         ThrowClass::Hausnummer,
         ThrowClass::Strasse,
         ThrowClass::General,
         ThrowClass::Schock,
         ThrowClass::Extra,
         ThrowClass::SchockAus,
+        ThrowClass::BabySchockOut,
     ];
 
     /// The id used in JSON output.
@@ -37,7 +40,14 @@ impl ThrowClass {
             ThrowClass::Schock => "schock",
             ThrowClass::Extra => "extra",
             ThrowClass::SchockAus => "schock_aus",
+            ThrowClass::BabySchockOut => "baby_schock_out",
         }
+    }
+
+    /// The loser of a round with this best throw receives every Deckel and loses the half
+    /// or final at once (R-SCORE-3, R-RANK-7).
+    pub fn takes_all(self) -> bool {
+        matches!(self, ThrowClass::SchockAus | ThrowClass::BabySchockOut)
     }
 }
 
@@ -133,6 +143,10 @@ fn classify(
 ) -> (ThrowClass, Option<Extra>) {
     let counts_as_picture = hand || !rules.straight_general_need_hand;
     let [a, b, c] = sorted;
+    // R-RANK-7: only thrown from the hand, whatever `straight_general_need_hand` says.
+    if hand && extras.baby_schock_out() && sorted == [2, 2, 1] {
+        return (ThrowClass::BabySchockOut, None);
+    }
     if a == 1 {
         return (ThrowClass::SchockAus, None);
     }
@@ -156,7 +170,8 @@ fn classify(
 }
 
 /// Evaluates three dice. `hand`: all three fell in one throw, nothing set aside, nothing
-/// flipped. `extras`: the extras counting in this round ([`RuleSet::extras_in_play`]).
+/// flipped. `extras`: the extras counting in this round ([`RuleSet::extras_in_play`]), with
+/// the Baby Schock mark in a final under `baby_schock_out`.
 pub fn evaluate(dice: [u8; 3], hand: bool, rules: &RuleSet, extras: ExtraSet) -> Evaluation {
     let dice = sorted(dice);
     let (class, extra) = classify(dice, hand, rules, extras);
@@ -187,6 +202,7 @@ pub fn evaluate(dice: [u8; 3], hand: bool, rules: &RuleSet, extras: ExtraSet) ->
             let bonus = u16::from(hand && rules.schock_aus_hand_beats_built);
             (5000 + bonus, Penalty::All)
         }
+        ThrowClass::BabySchockOut => (6000, Penalty::All),
     };
     Evaluation {
         dice,

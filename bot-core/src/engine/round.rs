@@ -72,6 +72,17 @@ impl Cup {
         self.in_cup().filter(|(_, v)| *v == 6).count()
     }
 
+    /// The positions of the sixes a flip may turn (R-SIX-1): those under the cup and, with
+    /// `collect_sixes` (R-SIX-4), those set aside earlier; set-aside sixes first, so the six
+    /// that goes back into the cup is one that lay there already when there is one.
+    pub fn sixes_to_turn(&self, rules: &RuleSet) -> Vec<usize> {
+        let collected = (0..3).filter(|&i| {
+            rules.collect_sixes && self.aside[i] && !self.flipped[i] && self.dice[i] == 6
+        });
+        let in_cup = (0..3).filter(|&i| !self.aside[i] && self.dice[i] == 6);
+        collected.chain(in_cup).collect()
+    }
+
     pub fn final_throw(&self) -> FinalThrow {
         FinalThrow {
             dice: self.dice,

@@ -62,12 +62,17 @@ impl fmt::Display for Extra {
     }
 }
 
-/// A small set of extras (a bit set, so rule sets and rounds stay cheap to copy).
+/// A small set of extras (a bit set, so rule sets and rounds stay cheap to copy). As the
+/// throws counting in one round it may also say that the Baby Schock Out Hand counts
+/// (R-RANK-7: the final, with `baby_schock_out`); that mark is worked out from the game's
+/// part when a round is judged, never stored or listed with the extras.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ExtraSet(u8);
 
 impl ExtraSet {
     pub const EMPTY: ExtraSet = ExtraSet(0);
+    const EXTRAS: u8 = 0b0111;
+    const BABY_SCHOCK_OUT: u8 = 0b1000_0000;
 
     pub fn contains(self, extra: Extra) -> bool {
         self.0 & extra.bit() != 0
@@ -75,8 +80,17 @@ impl ExtraSet {
     pub fn insert(&mut self, extra: Extra) {
         self.0 |= extra.bit();
     }
+    /// No extra in the set (the Baby Schock mark is no extra).
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.0 & Self::EXTRAS == 0
+    }
+    /// The same set, with the Baby Schock Out Hand counting (R-RANK-7).
+    pub fn with_baby_schock_out(self) -> ExtraSet {
+        ExtraSet(self.0 | Self::BABY_SCHOCK_OUT)
+    }
+    /// Whether 2,2,1 from the hand is the Baby Schock Out Hand in this round (R-RANK-7).
+    pub fn baby_schock_out(self) -> bool {
+        self.0 & Self::BABY_SCHOCK_OUT != 0
     }
     pub fn is_subset(self, of: ExtraSet) -> bool {
         self.0 & !of.0 == 0
@@ -153,6 +167,10 @@ pub struct RuleSet {
     pub schock_aus_hand_beats_built: bool,
     /// R-RANK-5: between equal Schock aus the later one ranks higher.
     pub later_schock_aus_wins: bool,
+    /// R-RANK-7: 2,2,1 from the hand in the final beats everything, Schock aus included, and
+    /// ends the final ("Baby Schock Out Hand"). Absent in rule files and games from before.
+    #[serde(default)]
+    pub baby_schock_out: bool,
     /// R-RANK-6: active extra throws.
     pub extras: ExtraSet,
     /// R-RANK-6: extras count only when the round's starter announced them.
@@ -167,6 +185,10 @@ pub struct RuleSet {
     pub sixes: bool,
     /// R-SIX-2
     pub flip_on_last_throw: FlipOnLastThrow,
+    /// R-SIX-4: sixes may be set aside and turned later, once two (or three) are together.
+    /// Absent in rule files and games from before.
+    #[serde(default)]
+    pub collect_sixes: bool,
     /// R-RND-6
     pub blind: bool,
     /// R-SCORE-5
@@ -298,8 +320,11 @@ impl Expected {
     }
 }
 
+/// Keys added after rule files were first written: a file without them means "off".
+const OPTIONAL_KEYS: [&str; 2] = ["baby_schock_out", "collect_sixes"];
+
 /// Every key a rule file has, in file order.
-pub const KEYS: [&str; 21] = [
+pub const KEYS: [&str; 23] = [
     "name",
     "deckel",
     "straight_penalty",
@@ -308,6 +333,7 @@ pub const KEYS: [&str; 21] = [
     "straight_general_need_hand",
     "schock_aus_hand_beats_built",
     "later_schock_aus_wins",
+    "baby_schock_out",
     "extras",
     "extras_announced",
     "jule_penalty",
@@ -315,6 +341,7 @@ pub const KEYS: [&str; 21] = [
     "penalty_331",
     "sixes",
     "flip_on_last_throw",
+    "collect_sixes",
     "blind",
     "einwuerfeln",
     "schock_aus_hand_buys_round",
@@ -366,7 +393,10 @@ impl RuleSet {
 
     fn from_table(table: toml::Table) -> Result<RuleSet, RulesError> {
         check_keys(&table)?;
-        if let Some(key) = KEYS.iter().find(|k| !table.contains_key(**k)) {
+        if let Some(key) = KEYS
+            .iter()
+            .find(|k| !table.contains_key(**k) && !OPTIONAL_KEYS.contains(*k))
+        {
             return Err(RulesError::MissingKey {
                 key: key.to_string(),
             });
@@ -381,6 +411,7 @@ impl RuleSet {
             straight_general_need_hand: field(&table, "straight_general_need_hand")?,
             schock_aus_hand_beats_built: field(&table, "schock_aus_hand_beats_built")?,
             later_schock_aus_wins: field(&table, "later_schock_aus_wins")?,
+            baby_schock_out: optional_field(&table, "baby_schock_out")?,
             extras: extras_field(&table)?,
             extras_announced: field(&table, "extras_announced")?,
             jule_penalty: int_field(&table, "jule_penalty")?,
@@ -388,6 +419,7 @@ impl RuleSet {
             penalty_331: int_field(&table, "penalty_331")?,
             sixes: field(&table, "sixes")?,
             flip_on_last_throw: field(&table, "flip_on_last_throw")?,
+            collect_sixes: optional_field(&table, "collect_sixes")?,
             blind: field(&table, "blind")?,
             einwuerfeln: field(&table, "einwuerfeln")?,
             schock_aus_hand_buys_round: field(&table, "schock_aus_hand_buys_round")?,
@@ -518,6 +550,14 @@ fn field<T: serde::de::DeserializeOwned>(table: &toml::Table, key: &str) -> Resu
             expected: Expected::of(key),
         },
     })
+}
+
+/// A switch that may be missing (off then).
+fn optional_field(table: &toml::Table, key: &str) -> Result<bool, RulesError> {
+    match table.get(key) {
+        None => Ok(false),
+        Some(_) => field(table, key),
+    }
 }
 
 fn int_field(table: &toml::Table, key: &str) -> Result<u8, RulesError> {

@@ -1,7 +1,7 @@
 //! Scoring one round (R-SCORE-1 … R-SCORE-6, R-RND-6, R-DEBT-1, R-DEBT-2): a pure function
 //! shared by the round state machine and the `judge` referee.
 
-use super::eval::{Evaluation, Penalty, RankedThrow, ThrowClass, compare_results, evaluate};
+use super::eval::{Evaluation, Penalty, RankedThrow, compare_results, evaluate};
 use super::rules::{ExtraSet, FlipOnLastThrow, RuleSet};
 use serde::{Deserialize, Serialize};
 
@@ -203,7 +203,8 @@ pub fn score_round(
     let loser = ranking[ranking.len() - 1];
     let best = ranked[winner].eval;
 
-    // R-RND-6: a blind best throw doubles the penalty; R-SCORE-3: Schock aus costs everything.
+    // R-RND-6: a blind best throw doubles the penalty; R-SCORE-3, R-RANK-7: Schock aus and
+    // the Baby Schock Out Hand cost everything.
     let penalty = match best.penalty {
         Penalty::All => rules.deckel,
         Penalty::Deckel(p) if throws[winner].blind => p.saturating_mul(2),
@@ -217,7 +218,7 @@ pub fn score_round(
         Some(winner),
         loser,
         penalty,
-        best.class == ThrowClass::SchockAus,
+        best.class.takes_all(),
     );
     let debts = throws
         .iter()

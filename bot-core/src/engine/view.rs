@@ -168,7 +168,7 @@ impl Game {
                     let dice = [0, 1, 2].map(|d| cup.die_for(d, viewer));
                     let evaluation = match dice.map(DieView::value) {
                         [Some(_), Some(_), Some(_)] => {
-                            Some(evaluate(cup.dice, cup.hand(), rules, round.extras))
+                            Some(evaluate(cup.dice, cup.hand(), rules, self.in_play()))
                         }
                         _ => None,
                     };

@@ -1,9 +1,9 @@
 //! Read-only answers (debts, history, stats, rules, …) and the referee's verdict.
 
 use super::{Voice, local_time, reveal_text, throw_name};
-use crate::engine::RuleSet;
 use crate::engine::judge::JudgeRound;
 use crate::engine::score::{RoundOutcome, Source};
+use crate::engine::{RuleSet, ThrowClass};
 use crate::service::reply::Content;
 use crate::text::{self, Lang, arg_num, arg_text, tr};
 
@@ -113,13 +113,20 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
             timer_seconds,
             time_zone,
             hints,
+            details,
         } => {
             let mut out = vec![tr(
                 lang,
                 "content-rules-title",
                 &[("name", arg_text(rules.name.clone()))],
             )];
-            out.push(rules.to_toml().trim_end().to_string());
+            if *details {
+                // Every switch by its key, as `/regeln key=value` takes it.
+                out.push(rules.to_toml().trim_end().to_string());
+            } else {
+                let lines = super::rules::rule_lines(rules, lang);
+                out.extend(lines.into_iter().map(|l| format!("· {l}")));
+            }
             out.push(tr(
                 lang,
                 "content-rules-timer",
@@ -139,6 +146,9 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
                 },
                 &[],
             ));
+            if !*details {
+                out.push(voice.tr("rules-say-details", &[]));
+            }
             out.join("\n")
         }
         Content::Reveal { summary, table } => reveal_text(summary, table, lang),
@@ -191,6 +201,7 @@ pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> S
     let id = match outcome.source {
         Source::Stock => "judge-moved-stock",
         Source::Winner => "judge-moved-winner",
+        Source::All if outcome.best.class == ThrowClass::BabySchockOut => "judge-moved-all-baby",
         Source::All => "judge-moved-all",
     };
     lines.push(tr(

@@ -120,6 +120,10 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
             ActionError::MustLeaveDieInCup => tr(lang, "error-leave-one", &[]),
             ActionError::MustRethrowSix => tr(lang, "error-rethrow-six", &[]),
             ActionError::SixesNotAllowed => tr(lang, "error-sixes-off", &[]),
+            // R-SIX-4: with collecting, sixes set aside count too.
+            ActionError::NoTwoSixes if t.is_some_and(|t| t.rules.collect_sixes) => {
+                tr(lang, "error-no-two-sixes-collected", &[])
+            }
             ActionError::NoTwoSixes => tr(lang, "error-no-two-sixes", &[]),
             ActionError::FlipNeedsThrowLeft => tr(lang, "error-flip-needs-throw", &[]),
             ActionError::BlindNotAllowed => tr(lang, "error-blind-off", &[]),

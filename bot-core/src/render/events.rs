@@ -2,7 +2,7 @@
 
 use super::{Voice, dice_text, error_text, extras_text, part_name, seat_name, throw_name};
 use crate::engine::score::Source;
-use crate::engine::{DebtReason, Event, RoundSummary, Seat};
+use crate::engine::{DebtReason, Event, RoundSummary, Seat, ThrowClass};
 use crate::service::reply::{Notice, PublicTable};
 use crate::text::{self, Lang, arg_num, arg_text, tr};
 
@@ -56,6 +56,10 @@ pub(super) fn reveal_lines(s: &RoundSummary, t: &PublicTable, lang: Lang) -> Vec
             moved: s.moved,
             source: s.source,
             stock: s.stock,
+            baby: s
+                .throws
+                .iter()
+                .any(|x| x.seat == s.winner && x.eval.class == ThrowClass::BabySchockOut),
         },
     ));
     lines.extend(out_line(t, lang, &s.out, s.half_lost_by));
@@ -118,6 +122,7 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
             ],
         ),
         Notice::RulesSet { rules } => tr(lang, "notice-rules-set", &[("rules", a(rules))]),
+        Notice::RulesChanged { before, after } => super::rules::changes_text(before, after, lang),
         Notice::RulesApplyNextGame => tr(lang, "notice-rules-next-game", &[]),
         Notice::TimerSet { seconds } => {
             tr(lang, "notice-timer-set", &[("seconds", arg_num(*seconds))])
@@ -162,6 +167,8 @@ pub(super) struct Moved {
     pub moved: u8,
     pub source: Source,
     pub stock: u8,
+    /// The best throw was the Baby Schock Out Hand (R-RANK-7), not a Schock aus.
+    pub baby: bool,
 }
 
 /// `→ Ben bekommt 3 Deckel aus dem Stock (im Stock: 10).` and its kin.
@@ -169,6 +176,7 @@ pub(super) fn moved_line(t: &PublicTable, lang: Lang, m: Moved) -> String {
     let loser = arg_text(seat_name(t, m.loser));
     let moved = arg_text(text::deckel(lang, m.moved));
     match (m.source, m.winner) {
+        (Source::All, _) if m.baby => tr(lang, "reveal-all-baby", &[("loser", loser)]),
         (Source::All, _) => tr(lang, "reveal-all", &[("loser", loser)]),
         _ if m.moved == 0 => tr(lang, "reveal-nothing", &[]),
         (Source::Stock, _) | (Source::Winner, None) => tr(

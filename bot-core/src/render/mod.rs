@@ -2,9 +2,9 @@
 //! map it onto their message formats). Everything user-facing goes through Fluent.
 //!
 //! Split by job: `table` the public table message, `private` a player's own view, `events`
-//! notices and the round reveal, `errors` refusals, `content` read-only answers. This file
-//! holds what several of them share; the leaf files import it from `super`, and their
-//! functions are re-exported here so callers keep using `render::X`.
+//! notices and the round reveal, `errors` refusals, `content` read-only answers, `rules` the
+//! house rules in words. This file holds what several of them share; the leaf files import it
+//! from `super`, and their functions are re-exported here so callers keep using `render::X`.
 
 pub mod chart;
 mod content;
@@ -13,6 +13,7 @@ mod events;
 mod hint;
 mod private;
 mod proof;
+mod rules;
 mod table;
 mod tally;
 
@@ -22,7 +23,8 @@ pub use events::{notice_text, reveal_text};
 pub use hint::hint_text;
 pub use private::{private_alert, private_buttons, private_text};
 pub use proof::{fairness_text, proof_lines, proof_text};
-pub use table::{table_buttons, table_text};
+pub use rules::{changes_text, rule_changes, rule_lines};
+pub use table::{table_buttons, table_text, table_text_within};
 
 use crate::engine::eval::Evaluation;
 use crate::engine::view::DieView;

@@ -86,6 +86,10 @@ fn cup_lines(p: &PrivateView) -> Option<String> {
     if cup.must_throw {
         lines.push(tr(lang, "private-must-throw", &[]));
     }
+    if view.current == Some(seat) && view.actions.contains(&ActionKind::Flip) {
+        // The terminal has no buttons: say that turning is possible (R-SIX-1, R-SIX-4).
+        lines.push(tr(lang, "private-may-flip", &[]));
+    }
     if cup.done {
         lines.push(tr(lang, "private-done", &[]));
     } else if view.current == Some(seat) {

@@ -1,9 +1,9 @@
 //! The public table message: its text and its buttons.
 
 use super::events::reveal_lines;
-use super::{Button, ButtonStyle, button, cup_text, local_clock, part_name, seat_name};
-use crate::engine::TableView;
+use super::{Button, ButtonStyle, button, clip, cup_text, local_clock, part_name, seat_name};
 use crate::engine::view::{PlayerStatus, PlayerView};
+use crate::engine::{RoundSummary, TableView};
 use crate::service::ids::ButtonAction;
 use crate::service::reply::PublicTable;
 use crate::service::table::TableStatus;
@@ -11,35 +11,95 @@ use crate::text::{self, Lang, arg_num, arg_text, tr};
 
 /// The public table message.
 pub fn table_text(t: &PublicTable, lang: Lang) -> String {
+    table_text_within(t, lang, usize::MAX)
+}
+
+/// The public table message in at most `max` characters (Discord takes 2000 in a message,
+/// and ten players with long names and a whole last round come close). When the whole text
+/// is longer, the last round shows only its best and its lowest throw with where the Deckel
+/// went, then not at all; the game itself and the lines about its dice (commitment, seed)
+/// always stay — the game's lines are cut only if nothing else is left to cut.
+pub fn table_text_within(t: &PublicTable, lang: Lang, max: usize) -> String {
     let Some(view) = &t.view else {
-        return lobby_text(t, lang);
+        return clip(&lobby_text(t, lang), max);
     };
-    let mut lines = header(t, view, lang);
-    lines.extend(view.players.iter().map(|p| {
+    let mut game = header(t, view, lang);
+    game.extend(view.players.iter().map(|p| {
         let computer = t.computer.get(p.seat.index()).copied().unwrap_or(false);
         player_line(p, view, computer, lang)
     }));
-    lines.extend(turn_line(t, view, lang));
+    game.extend(turn_line(t, view, lang));
+    let proof = super::proof_lines(t, lang);
     // The last round's reveal stays on the table until the next one: every die of it is
     // public, and the table message is the one message the chat keeps reading.
-    if let Some(last) = &view.last_round {
-        lines.push(String::new());
-        lines.push(tr(
-            lang,
-            "table-last-round-title",
-            &[
-                ("part", arg_text(part_name(lang, last.part))),
-                ("round", arg_num(last.number)),
-            ],
-        ));
-        lines.extend(reveal_lines(last, t, lang));
+    let last: Vec<Vec<String>> = match &view.last_round {
+        Some(last) => {
+            let full = last_round_lines(last, t, lang);
+            let short = shortened(full.clone(), last, lang);
+            vec![full, short, Vec::new()]
+        }
+        None => vec![Vec::new()],
+    };
+    let mut text = String::new();
+    for reveal in &last {
+        text = sections(&[&game, reveal, &proof]);
+        if text.chars().count() <= max {
+            return text;
+        }
     }
-    let proof = super::proof_lines(t, lang);
-    if !proof.is_empty() {
-        lines.push(String::new());
-        lines.extend(proof);
+    // Still too long: the game's lines are cut, the proof stays whole.
+    let proof = sections(&[&proof]);
+    if proof.is_empty() || proof.chars().count() + 2 > max {
+        return clip(&text, max);
     }
-    lines.join("\n")
+    let room = max - proof.chars().count() - 2;
+    format!("{}\n\n{proof}", clip(&sections(&[&game]), room))
+}
+
+/// Sections of lines, an empty line between two (an empty section is left out).
+fn sections(parts: &[&Vec<String>]) -> String {
+    parts
+        .iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| p.join("\n"))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// The last round under its title: every throw, best first, then where the Deckel went.
+fn last_round_lines(last: &RoundSummary, t: &PublicTable, lang: Lang) -> Vec<String> {
+    let mut lines = vec![tr(
+        lang,
+        "table-last-round-title",
+        &[
+            ("part", arg_text(part_name(lang, last.part))),
+            ("round", arg_num(last.number)),
+        ],
+    )];
+    lines.extend(reveal_lines(last, t, lang));
+    lines
+}
+
+/// The last round with only its best and its lowest throw ("… 8 weitere Würfe …" between
+/// them); the lines after the throws (Deckel, who is out) stay.
+fn shortened(mut lines: Vec<String>, last: &RoundSummary, lang: Lang) -> Vec<String> {
+    // The title, then one line per revealed throw, best first.
+    let throws = last
+        .ranking
+        .iter()
+        .filter(|seat| last.throws.iter().any(|x| x.seat == **seat))
+        .count();
+    if throws <= 2 || lines.len() < throws + 1 {
+        return lines;
+    }
+    let hidden = throws - 2;
+    let more = tr(
+        lang,
+        "table-last-round-more",
+        &[("count", arg_num(hidden as i64))],
+    );
+    lines.splice(2..2 + hidden, std::iter::once(more));
+    lines
 }
 
 /// A table before its game: who opened it, who sits at it, how to join.

@@ -17,6 +17,8 @@ pub fn entered_lines(p: &EnteredPenalty, t: &PublicTable, lang: Lang) -> Vec<Str
         moved: p.moved,
         source: p.source,
         stock: p.stock,
+        // An entered round names no throws: "every Deckel" reads as a Schock aus.
+        baby: false,
     };
     let mut lines = vec![moved_line(t, lang, moved)];
     lines.extend(out_line(t, lang, &p.out, p.half_lost_by));

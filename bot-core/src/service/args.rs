@@ -41,13 +41,32 @@ pub fn parse_values(text: &str) -> Result<Vec<u8>, ServiceError> {
     Ok(values)
 }
 
+/// What the rules command asks for: nothing shows the rules in words, `details` shows every
+/// switch by its key (both for anyone), anything else sets them (see [`parse_rules`]).
+pub fn rules_request(text: &str) -> Request {
+    let (preset, switches) = parse_rules(text);
+    if preset.is_some() || !switches.is_empty() {
+        return Request::SetRules { preset, switches };
+    }
+    Request::ShowRules {
+        details: text.split_whitespace().any(is_details_word),
+    }
+}
+
+/// `details`: the word that asks for every switch by its key. It is never a preset name.
+fn is_details_word(word: &str) -> bool {
+    word.eq_ignore_ascii_case("details")
+}
+
 /// `dortmund`, `blind=true extras=jule,221`, `standard deckel=15`: an optional preset
-/// followed by switches.
+/// followed by switches. The word `details` is neither (it asks to show the keys).
 pub fn parse_rules(text: &str) -> (Option<String>, Vec<String>) {
     let mut preset = None;
     let mut switches = Vec::new();
     for word in text.split_whitespace() {
-        if word.contains('=') {
+        if is_details_word(word) {
+            continue;
+        } else if word.contains('=') {
             switches.push(word.to_string());
         } else if preset.is_none() {
             preset = Some(word.to_string());
@@ -172,6 +191,29 @@ mod tests {
         assert_eq!(parse_extras("jule 221").map(|s| s.iter().count()), Ok(2));
         assert!(parse_extras("jule 999").is_err());
         assert_eq!(extras_from_bits(5).iter().count(), 2);
+    }
+
+    #[test]
+    fn details_shows_the_keys_and_is_never_a_preset() {
+        assert_eq!(rules_request(""), Request::ShowRules { details: false });
+        assert_eq!(rules_request("  "), Request::ShowRules { details: false });
+        for text in ["details", " Details ", "DETAILS"] {
+            assert_eq!(rules_request(text), Request::ShowRules { details: true });
+        }
+        assert_eq!(parse_rules("details"), (None, vec![]));
+        assert_eq!(
+            parse_rules("details dortmund blind=true"),
+            (Some("dortmund".into()), vec!["blind=true".into()])
+        );
+        assert_eq!(
+            rules_request("dortmund"),
+            Request::SetRules {
+                preset: Some("dortmund".into()),
+                switches: vec![]
+            }
+        );
+        // A word that only starts like it is still read as a preset (and refused as one).
+        assert_eq!(parse_rules("detailliert").0, Some("detailliert".into()));
     }
 
     #[test]

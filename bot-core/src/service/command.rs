@@ -100,7 +100,12 @@ pub enum Request {
     },
     /// End the running game without a debt (the opener or an admin).
     End,
-    ShowRules,
+    /// The chat's rules: in words, or with `details` every switch by its key (anyone).
+    ShowRules {
+        /// Every switch as `key = value` (today's rule file) instead of sentences.
+        #[serde(default)]
+        details: bool,
+    },
     /// Set the chat's rules: a preset and/or `key=value` switches (admins).
     SetRules {
         preset: Option<String>,
@@ -154,7 +159,7 @@ impl Request {
                 | Request::Hint
                 | Request::Reveal
                 | Request::Show
-                | Request::ShowRules
+                | Request::ShowRules { .. }
                 | Request::Debts
                 | Request::History { .. }
                 | Request::Export
@@ -186,7 +191,7 @@ impl Request {
     pub fn is_read_only(&self) -> bool {
         matches!(
             self,
-            Request::ShowRules
+            Request::ShowRules { .. }
                 | Request::Debts
                 | Request::History { .. }
                 | Request::Export

@@ -18,7 +18,9 @@ impl Service {
         let group = cmd.chat.group();
         let storage = super::storage_error;
         let answer = match &cmd.request {
-            Request::ShowRules => self.rules_content(settings, self.rules_of(settings).await?),
+            Request::ShowRules { details } => {
+                self.rules_content(settings, self.rules_of(settings).await?, *details)
+            }
             Request::Debts => Content::Debts(self.store.debts(&group).await.map_err(storage)?),
             Request::Stats => Content::Stats {
                 season: settings.season,

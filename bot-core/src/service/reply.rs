@@ -96,6 +96,12 @@ pub enum Notice {
     RulesSet {
         rules: String,
     },
+    /// What a rules command changed: the chat's rules before and after (worded by the
+    /// renderer, one sentence a change; none when they are the same).
+    RulesChanged {
+        before: Box<RuleSet>,
+        after: Box<RuleSet>,
+    },
     RulesApplyNextGame,
     TimerSet {
         seconds: u32,
@@ -187,6 +193,8 @@ pub enum Content {
         time_zone: String,
         /// Hints from the exact odds allowed in this chat.
         hints: bool,
+        /// Every switch by its key (`/regeln details`) instead of the rules in words.
+        details: bool,
     },
     Reveal {
         summary: Box<RoundSummary>,

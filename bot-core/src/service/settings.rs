@@ -5,7 +5,7 @@
 
 use super::reply::{Content, Notice, Reply};
 use super::{
-    ChatId, Command, Langs, Request, Service, ServiceError, TableStatus, content, lock, shared,
+    ChatId, Command, Langs, Request, Service, ServiceError, TableStatus, lock, shared,
     storage_error,
 };
 use crate::engine::RuleSet;
@@ -111,13 +111,20 @@ impl Service {
             .unwrap_or(self.config.turn_timer_seconds)
     }
 
-    /// The rules as the chat reads them, with the timer and the time zone.
-    pub(super) fn rules_content(&self, settings: &ChatSettings, rules: RuleSet) -> Content {
+    /// The rules as the chat reads them (in words, or with `details` every key), with the
+    /// timer and the time zone.
+    pub(super) fn rules_content(
+        &self,
+        settings: &ChatSettings,
+        rules: RuleSet,
+        details: bool,
+    ) -> Content {
         Content::Rules {
             rules,
             timer_seconds: self.timer_seconds(settings),
             time_zone: self.zone(settings),
             hints: self.hints_on(settings),
+            details,
         }
     }
 
@@ -162,19 +169,18 @@ impl Service {
         cache.settings = Some(changed.clone());
         cache.rules = None;
         drop(cache);
+        // The answer says what changed, in words (no listing of all the rules); a running
+        // game keeps its rules.
+        let rules_changed = notices
+            .iter()
+            .any(|n| matches!(n, Notice::RulesChanged { before, after } if before != after));
         let mut reply = Reply {
+            notices,
             lang: langs.public,
             ..Reply::default()
         };
-        let rules_changed = notices.iter().any(|n| matches!(n, Notice::RulesSet { .. }));
-        if rules_changed {
-            reply = content(self.rules_content(&changed, changed.rules()?), langs.public);
-            if self.table_running(&cmd.chat).await {
-                reply.notices.push(Notice::RulesApplyNextGame);
-            }
-        }
-        for (i, notice) in notices.into_iter().enumerate() {
-            reply.notices.insert(i, notice);
+        if rules_changed && self.table_running(&cmd.chat).await {
+            reply.notices.push(Notice::RulesApplyNextGame);
         }
         Ok(reply)
     }
@@ -203,8 +209,22 @@ fn change(settings: &mut ChatSettings, request: &Request) -> Result<Vec<Notice>,
             }
             if preset.is_some() || !switches.is_empty() || notices.is_empty() {
                 let switches: Vec<String> = switches.into_iter().cloned().collect();
+                // Rules stored before that no longer read are compared with the default.
+                let before = settings.rules().unwrap_or_default();
                 let rules = set_rules(settings, preset.as_deref(), &switches)?;
-                notices.insert(0, Notice::RulesSet { rules: rules.name });
+                notices.insert(
+                    0,
+                    Notice::RulesSet {
+                        rules: rules.name.clone(),
+                    },
+                );
+                notices.insert(
+                    1,
+                    Notice::RulesChanged {
+                        before: Box::new(before),
+                        after: Box::new(rules),
+                    },
+                );
             }
             return Ok(notices);
         }

@@ -107,7 +107,15 @@ fn the_provably_fair_subcommands_are_named_as_the_texts_say() {
 
 #[test]
 fn rules_shows_or_sets_one_thing() {
-    assert_eq!(rules_request(None, Some("  ")), Ok(Request::ShowRules));
+    assert_eq!(
+        rules_request(None, Some("  ")),
+        Ok(Request::ShowRules { details: false })
+    );
+    // `text:details` shows every switch by its key: reading, not setting (anyone may).
+    assert_eq!(
+        rules_request(Some(" details "), None),
+        Ok(Request::ShowRules { details: true })
+    );
     assert_eq!(
         rules_request(None, Some(" Europe/Vienna ")),
         Ok(Request::SetTimeZone {

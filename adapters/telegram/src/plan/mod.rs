@@ -118,7 +118,9 @@ fn table_write(
         thread: place.thread,
         table_id: t.table_id,
         version: t.version,
-        body: clip(&render::table_text(t, reply.lang), MAX_TEXT - 600),
+        // Room is left for the notices under it; a long table shortens its last round
+        // rather than lose its end (the dice's commitment and seed).
+        body: render::table_text_within(t, reply.lang, MAX_TEXT - 600),
         notices,
         markup: keyboard::table(t, reply.lang, place, known.username),
         fresh: false,

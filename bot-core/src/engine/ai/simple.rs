@@ -6,7 +6,7 @@ use crate::engine::action::{Action, Seat};
 use crate::engine::eval::{Evaluation, ThrowClass, evaluate};
 use crate::engine::game::Game;
 use crate::engine::round::Round;
-use crate::engine::rules::{FlipOnLastThrow, RuleSet};
+use crate::engine::rules::FlipOnLastThrow;
 
 /// The computer player's next action for `seat`, or `None` when it has nothing to do.
 pub fn choose(game: &Game, seat: Seat) -> Option<Action> {
@@ -40,10 +40,10 @@ pub fn choose(game: &Game, seat: Seat) -> Option<Action> {
         }
         return Some(Action::Throw);
     }
-    let eval = evaluate(cup.dice, cup.hand(), rules, round.extras);
+    let eval = evaluate(cup.dice, cup.hand(), rules, game.in_play());
     let left = round.throws_left(index);
     if left == 0 {
-        return Some(if flip_pays_on_last(round, index, rules, &eval) {
+        return Some(if flip_pays_on_last(game, index, &eval) {
             Action::Flip
         } else {
             Action::Stand
@@ -52,7 +52,7 @@ pub fn choose(game: &Game, seat: Seat) -> Option<Action> {
     if good_enough(game, round, seat, &eval) {
         return Some(Action::Stand);
     }
-    if rules.sixes && cup.sixes_in_cup() >= 2 {
+    if rules.sixes && cup.sixes_to_turn(rules).len() >= 2 {
         return Some(Action::Flip);
     }
     if !ones_in_cup.is_empty() && ones_in_cup.len() < in_cup {
@@ -66,9 +66,11 @@ pub fn choose(game: &Game, seat: Seat) -> Option<Action> {
 /// Whether the current throw is worth keeping with throws left.
 fn good_enough(game: &Game, round: &Round, seat: Seat, eval: &Evaluation) -> bool {
     match eval.class {
-        ThrowClass::SchockAus | ThrowClass::Extra | ThrowClass::General | ThrowClass::Strasse => {
-            true
-        }
+        ThrowClass::BabySchockOut
+        | ThrowClass::SchockAus
+        | ThrowClass::Extra
+        | ThrowClass::General
+        | ThrowClass::Strasse => true,
         // 1,1,2 and 1,1,3 are worth one more try at the third die.
         ThrowClass::Schock => eval.dice[0] >= 4,
         ThrowClass::Hausnummer => {
@@ -78,7 +80,7 @@ fn good_enough(game: &Game, round: &Round, seat: Seat, eval: &Evaluation) -> boo
                     c.done
                         && c.seat != seat
                         && c.open
-                        && evaluate(c.dice, c.hand(), game.rules(), round.extras).rank < eval.rank
+                        && evaluate(c.dice, c.hand(), game.rules(), game.in_play()).rank < eval.rank
                 })
         }
     }
@@ -86,9 +88,11 @@ fn good_enough(game: &Game, round: &Round, seat: Seat, eval: &Evaluation) -> boo
 
 /// On the last throw: flip in place when the result ranks higher; flip for a bonus throw when
 /// the current throw is only a Hausnummer.
-fn flip_pays_on_last(round: &Round, index: usize, rules: &RuleSet, eval: &Evaluation) -> bool {
+fn flip_pays_on_last(game: &Game, index: usize, eval: &Evaluation) -> bool {
+    let (round, rules) = (game.round(), game.rules());
     let cup = &round.cups[index];
-    if !rules.sixes || cup.sixes_in_cup() < 2 || !round.may_flip_on_last(index, rules) {
+    let sixes = cup.sixes_to_turn(rules);
+    if !rules.sixes || sixes.len() < 2 || !round.may_flip_on_last(index, rules) {
         return false;
     }
     match rules.flip_on_last_throw {
@@ -96,12 +100,11 @@ fn flip_pays_on_last(round: &Round, index: usize, rules: &RuleSet, eval: &Evalua
         FlipOnLastThrow::ExtraThrow => eval.class == ThrowClass::Hausnummer,
         FlipOnLastThrow::InPlace => {
             let mut dice = cup.dice;
-            let sixes: Vec<usize> = (0..3).filter(|&i| !cup.aside[i] && dice[i] == 6).collect();
             let ones = if sixes.len() >= 3 { 2 } else { 1 };
             for &i in &sixes[..ones] {
                 dice[i] = 1;
             }
-            evaluate(dice, false, rules, round.extras).rank > eval.rank
+            evaluate(dice, false, rules, game.in_play()).rank > eval.rank
         }
     }
 }

@@ -126,7 +126,7 @@ fn turn_of(game: &Game, seat: Seat) -> Option<Seen> {
     if !round.cups[index].looked {
         return None;
     }
-    seen_by(round, index, stakes_of(game, seat))
+    seen_by(round, game.in_play(), index, stakes_of(game, seat))
 }
 
 /// What the round can cost `seat` and what it can hand on (R-SCORE-2), as the table shows.

@@ -139,7 +139,7 @@ impl Game {
                 if cup.must_throw() {
                     return Err(ActionError::MustThrowAfterFlip);
                 }
-                if cup.sixes_in_cup() < 2 {
+                if cup.sixes_to_turn(&self.rules).len() < 2 {
                     return Err(ActionError::NoTwoSixes);
                 }
                 if left == 0 && !round.may_flip_on_last(index, &self.rules) {

@@ -196,7 +196,7 @@ impl Game {
         let round = &self.round;
         let finals: Vec<FinalThrow> = throws.iter().map(|(_, t)| *t).collect();
         let holdings: Vec<u8> = throws.iter().map(|(s, _)| self.holdings(*s)).collect();
-        let outcome = score_round(&self.rules, round.extras, self.stock, &holdings, &finals);
+        let outcome = score_round(&self.rules, self.in_play(), self.stock, &holdings, &finals);
         let seat_at = |i: usize| throws[i].0;
         new_debts.extend(outcome.debts.iter().map(|(i, r)| (seat_at(*i), *r)));
 

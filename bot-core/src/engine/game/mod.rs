@@ -197,6 +197,15 @@ impl Game {
     pub fn round(&self) -> &Round {
         &self.round
     }
+    /// The throws counting in the current round: its extras (R-RANK-6) and, in the final
+    /// under `baby_schock_out`, the Baby Schock Out Hand (R-RANK-7).
+    pub fn in_play(&self) -> ExtraSet {
+        if self.part == Part::Final && self.rules.baby_schock_out {
+            self.round.extras.with_baby_schock_out()
+        } else {
+            self.round.extras
+        }
+    }
     pub fn last_round(&self) -> Option<&RoundSummary> {
         self.last_round.as_ref()
     }

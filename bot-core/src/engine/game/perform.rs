@@ -109,10 +109,8 @@ impl Game {
                 let last = self.round.throws_left(index) == 0;
                 let in_place = last && self.rules.flip_on_last_throw == FlipOnLastThrow::InPlace;
                 let bonus = last && self.rules.flip_on_last_throw == FlipOnLastThrow::ExtraThrow;
+                let sixes = self.round.cups[index].sixes_to_turn(&self.rules);
                 let cup = &mut self.round.cups[index];
-                let sixes: Vec<usize> = (0..3)
-                    .filter(|&i| !cup.aside[i] && cup.dice[i] == 6)
-                    .collect();
                 // Three sixes become two ones; two sixes one.
                 let ones = if sixes.len() >= 3 { 2 } else { 1 };
                 for &i in &sixes[..ones] {
@@ -121,7 +119,10 @@ impl Game {
                     cup.aside[i] = true;
                 }
                 if !in_place {
-                    cup.reroll[sixes[ones]] = true;
+                    // R-SIX-4: a collected six goes back into the cup like one thrown now.
+                    let back = sixes[ones];
+                    cup.aside[back] = false;
+                    cup.reroll[back] = true;
                 }
                 if bonus {
                     cup.bonus += 1;

@@ -140,7 +140,7 @@ impl Costs {
         let mut ranked = |k: &FinalKey, position: usize| {
             let eval = evaluate(k.0, k.2, rules, extras);
             let all = eval.penalty.deckel(rules);
-            let (received, given) = if eval.class == ThrowClass::SchockAus {
+            let (received, given) = if eval.class.takes_all() {
                 (all, all.min(stakes.give_at_most))
             } else {
                 (

@@ -72,9 +72,9 @@ pub struct Situation {
     pub others: Vec<(usize, Known)>,
 }
 
-/// What the cup at `index` (the player to act) may know, with what is at stake for him;
-/// `None` for a cup that is done.
-pub fn seen_by(round: &Round, index: usize, stakes: Stakes) -> Option<Seen> {
+/// What the cup at `index` (the player to act) may know, with what is at stake for him and
+/// the throws counting in the round (`Game::in_play`); `None` for a cup that is done.
+pub fn seen_by(round: &Round, extras: ExtraSet, index: usize, stakes: Stakes) -> Option<Seen> {
     let cup = round.cups.get(index)?;
     if cup.done {
         return None;
@@ -110,7 +110,7 @@ pub fn seen_by(round: &Round, index: usize, stakes: Stakes) -> Option<Seen> {
     Some(Seen {
         me: index,
         players: round.cups.len(),
-        extras: round.extras,
+        extras,
         stakes,
         others,
         state,

@@ -2,7 +2,8 @@
 //! used and allowed, and what each choice leads to. It mirrors the engine's own rules for a
 //! cup (`round::Cup`, `game::perform`): set-aside dice stay aside (R-RND-3), flipping two
 //! sixes sets a one aside and sends the other six back (R-SIX-1 … R-SIX-3, with the
-//! `flip_on_last_throw` variants), a throw is "from the hand" only with nothing aside.
+//! `flip_on_last_throw` variants; R-SIX-4 counts collected sixes aside), a throw is "from
+//! the hand" only with nothing aside.
 
 use crate::engine::round::{Cup, MAX_THROWS};
 use crate::engine::rules::{FlipOnLastThrow, RuleSet};
@@ -154,10 +155,9 @@ impl TurnState {
                 out.push(Choice::Throw { keep });
             }
         }
-        let sixes = self.cup_values().iter().filter(|v| **v == 6).count();
         if rules.sixes
             && !self.reroll
-            && sixes >= 2
+            && self.sixes_to_turn(rules) >= 2
             && (self.throws_left() > 0 || self.may_flip_on_last(rules))
         {
             out.push(Choice::Flip);
@@ -213,22 +213,39 @@ impl TurnState {
         }
     }
 
+    /// Sixes a flip may turn: under the cup, and set aside ones with `collect_sixes` (R-SIX-4;
+    /// a flipped die shows a one, so every six aside is an unturned one).
+    fn sixes_to_turn(&self, rules: &RuleSet) -> usize {
+        let sixes = |packed: &[u8; 3]| packed.iter().filter(|v| **v == 6).count();
+        sixes(&self.cup)
+            + if rules.collect_sixes {
+                sixes(&self.kept)
+            } else {
+                0
+            }
+    }
+
     fn flip(&self, rules: &RuleSet) -> Next {
         let last = self.throws_left() == 0;
         let in_place = last && rules.flip_on_last_throw == FlipOnLastThrow::InPlace;
         let bonus = last && rules.flip_on_last_throw == FlipOnLastThrow::ExtraThrow;
+        let ones = if self.sixes_to_turn(rules) >= 3 { 2 } else { 1 };
         let mut cup = self.cup_values();
-        let sixes = cup.iter().filter(|v| **v == 6).count();
-        let ones = if sixes >= 3 { 2 } else { 1 };
         let mut kept = self.kept_values();
-        kept.extend(std::iter::repeat_n(1, ones));
-        // The flipped sixes go aside as ones; the next six goes back (unless in place).
+        // The flipped sixes go aside as ones; the next six goes back (unless in place). Like
+        // the engine, collected sixes are taken first.
         let gone = if in_place { ones } else { ones + 1 };
         for _ in 0..gone {
-            if let Some(i) = cup.iter().position(|v| *v == 6) {
-                cup.remove(i);
-            }
+            let collected = kept.iter().position(|v| *v == 6);
+            match collected.filter(|_| rules.collect_sixes) {
+                Some(i) => kept.remove(i),
+                None => match cup.iter().position(|v| *v == 6) {
+                    Some(i) => cup.remove(i),
+                    None => 0,
+                },
+            };
         }
+        kept.extend(std::iter::repeat_n(1, ones));
         let state = TurnState {
             kept: pack(&kept),
             cup: pack(&cup),
