@@ -130,6 +130,46 @@ fn eval_extras_follow_the_preset_r_rank_6() {
 }
 
 #[test]
+fn eval_final_with_baby_schock_out_r_rank_7() {
+    let baby = [
+        "eval",
+        "--json",
+        "--set",
+        "baby_schock_out=true",
+        "--final",
+        "2",
+        "2",
+        "1",
+    ];
+    let v = json(&schocken(&baby, ""));
+    assert_eq!(v["class"], "baby_schock_out");
+    assert_eq!(v["name"], "Baby Schock Out Hand");
+    assert_eq!(
+        (v["penalty"].clone(), v["penalty_all"].clone()),
+        (13.into(), true.into())
+    );
+    // Not in a half, not assembled, not without the switch.
+    let in_half = ["eval", "--json", "--set", "baby_schock_out=true", "2,2,1"];
+    let v = json(&schocken(&in_half, ""));
+    assert_eq!(v["class"], "hausnummer");
+    let v = json(&schocken(
+        &[
+            "eval",
+            "--json",
+            "--set",
+            "baby_schock_out=true",
+            "--final",
+            "--built",
+            "2,2,1",
+        ],
+        "",
+    ));
+    assert_eq!(v["class"], "hausnummer");
+    let v = json(&schocken(&["eval", "--json", "--final", "2,2,1"], ""));
+    assert_eq!(v["class"], "hausnummer");
+}
+
+#[test]
 fn eval_english_text_with_lang() {
     let o = schocken(&["eval", "--lang", "en", "1", "1", "1"], "");
     assert!(stdout(&o).starts_with("Schock out"), "{}", stdout(&o));

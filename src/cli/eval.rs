@@ -14,6 +14,10 @@ pub struct EvalArgs {
     /// The throw was assembled from set-aside dice (not "aus der Hand").
     #[arg(long)]
     built: bool,
+    /// The throw falls in the final (R-RANK-7: with `baby_schock_out` 2,2,1 from the hand
+    /// beats everything there).
+    #[arg(long = "final")]
+    in_final: bool,
     /// Machine-readable output.
     #[arg(long)]
     json: bool,
@@ -62,7 +66,12 @@ pub fn run(args: &EvalArgs, lang: Lang) -> Result<ExitCode, Failure> {
     let dice = parse_dice(&args.dice, lang)?;
     let hand = !args.built;
     // With announced extras, eval shows what the throw is worth once announced.
-    let eval = evaluate(dice, hand, &rules, rules.extras);
+    let in_play = if args.in_final {
+        rules.in_final(rules.extras)
+    } else {
+        rules.extras
+    };
+    let eval = evaluate(dice, hand, &rules, in_play);
     let announced_only = eval.class == ThrowClass::Extra && rules.extras_announced;
     let name_de = text::throw_name(Lang::De, &eval, &rules);
     let name_en = text::throw_name(Lang::En, &eval, &rules);

@@ -511,6 +511,16 @@ impl RuleSet {
         }
     }
 
+    /// The throws counting in a round of the final: `extras` and, with `baby_schock_out`,
+    /// the Baby Schock Out Hand (R-RANK-7).
+    pub fn in_final(&self, extras: ExtraSet) -> ExtraSet {
+        if self.baby_schock_out {
+            extras.with_baby_schock_out()
+        } else {
+            extras
+        }
+    }
+
     /// The extras counting in a round: all active ones, or — with `extras_announced` — the
     /// announced ones (R-RANK-6).
     pub fn extras_in_play(&self, announced: ExtraSet) -> ExtraSet {

@@ -200,8 +200,8 @@ impl Game {
     /// The throws counting in the current round: its extras (R-RANK-6) and, in the final
     /// under `baby_schock_out`, the Baby Schock Out Hand (R-RANK-7).
     pub fn in_play(&self) -> ExtraSet {
-        if self.part == Part::Final && self.rules.baby_schock_out {
-            self.round.extras.with_baby_schock_out()
+        if self.part == Part::Final {
+            self.rules.in_final(self.round.extras)
         } else {
             self.round.extras
         }
