@@ -331,6 +331,131 @@ fn judge_json_lines_answer_each_line_and_exit_2_after_a_bad_one() {
     assert_eq!(stdout(&o).lines().count(), 2);
 }
 
+/// `schocken` with stdin read from a file (what `< file` gives; JSON Lines are judged as read).
+fn schocken_file(args: &[&str], stdin: &std::path::Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_schocken"))
+        .args(args)
+        .env_remove("SCHOCKEN_LANG")
+        .env("LANG", "C.UTF-8")
+        .stdin(std::fs::File::open(stdin).expect("open stdin file"))
+        .output()
+        .expect("run schocken")
+}
+
+fn judge_data() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/judge")
+}
+
+/// The answers to JSON Lines stay byte for byte what they were before `judge` was made fast
+/// (docs/PERFORMANCE.md, "judge and simulate"): `tests/data/judge/*.out` were written by the
+/// binary before that change, for `sample.jsonl` — generated rounds of every preset between
+/// hand-made lines: each kind of error, names to trim, escape and not, keys given twice, the
+/// array form, blank and CR-ended lines, numbers out of range. Through a pipe (read whole)
+/// and from a file (judged line by line as read). `SCHOCKEN_BLESS=1` writes the files anew
+/// after a deliberate change of the answers.
+#[test]
+fn judge_json_lines_answers_stay_byte_for_byte() {
+    let dir = judge_data();
+    let input = std::fs::read_to_string(dir.join("sample.jsonl")).expect("sample");
+    let cases: [(&[&str], &str); 4] = [
+        (&["judge", "--json"], "json.out"),
+        (&["judge"], "text_de.out"),
+        (&["judge", "--lang", "en"], "text_en.out"),
+        (
+            &["judge", "--json", "--lang", "en", "--rules", "dortmund"],
+            "json_en_dortmund.out",
+        ),
+    ];
+    for (args, expected) in cases {
+        let piped = schocken(args, &input);
+        if std::env::var_os("SCHOCKEN_BLESS").is_some() {
+            std::fs::write(dir.join(expected), &piped.stdout).expect("bless");
+        }
+        let want = std::fs::read(dir.join(expected)).expect("expected answers");
+        let from_file = schocken_file(args, &dir.join("sample.jsonl"));
+        for (how, o) in [("pipe", &piped), ("file", &from_file)] {
+            assert_eq!(o.status.code(), Some(2), "{args:?} {how}: a line is bad");
+            assert!(o.stderr.is_empty(), "{args:?} {how}: {}", stderr(o));
+            if o.stdout != want {
+                let got = stdout(o);
+                let want = String::from_utf8_lossy(&want);
+                let line = got
+                    .lines()
+                    .zip(want.lines())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(0);
+                panic!(
+                    "{args:?} {how}: answer {} differs:\n got {:?}\nwant {:?}",
+                    line + 1,
+                    got.lines().nth(line),
+                    want.lines().nth(line)
+                );
+            }
+        }
+    }
+}
+
+/// A file on stdin is judged line by line as it is read only when it certainly is JSON Lines;
+/// whatever else a file holds gets the answers of the same bytes through a pipe.
+#[test]
+fn judge_reads_a_file_as_it_reads_a_pipe() {
+    let good = r#"{"throws":[{"player":"A","dice":[1,1,2],"throws":1,"hand":true},{"player":"B","dice":[6,6,6],"throws":1,"hand":true}]}"#;
+    let pretty = serde_json::to_string_pretty(&serde_json::from_str::<Value>(good).expect("json"))
+        .expect("pretty");
+    let inputs: Vec<Vec<u8>> = vec![
+        format!("{good}\n{good}\n").into(),
+        format!("\n  \n{good}\r\n\n{good}\r\n{good}\r").into(),
+        format!("{good}\n{good}").into(),
+        format!("not json\n{good}\n{good}\n").into(),
+        format!("{pretty}\n").into(),
+        format!("{good}\n\n \t\n").into(),
+        format!("{good}\n\u{a0}\n{good}\n").into(),
+        format!("{good} {good}\n{good}\n").into(),
+        format!("\u{feff}{good}\n{good}\n").into(),
+        "[1,\n2]\n".into(),
+        "".into(),
+        " \n\t\n".into(),
+        [
+            format!("{good}\n{good}\n").as_bytes(),
+            b"\xff\xfe\n",
+            good.as_bytes(),
+        ]
+        .concat(),
+        [format!("{good}\n{good}\n").as_bytes(), b"\xe2\x82"].concat(),
+    ];
+    let dir = tempfile::tempdir().expect("dir");
+    for (i, input) in inputs.iter().enumerate() {
+        let path = dir.path().join(format!("{i}.jsonl"));
+        std::fs::write(&path, input).expect("write");
+        for args in [&["judge", "--json"][..], &["judge", "--lang", "en"][..]] {
+            let from_file = schocken_file(args, &path);
+            let mut child = Command::new(env!("CARGO_BIN_EXE_schocken"))
+                .args(args)
+                .env_remove("SCHOCKEN_LANG")
+                .env("LANG", "C.UTF-8")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("spawn schocken");
+            child
+                .stdin
+                .take()
+                .expect("stdin")
+                .write_all(input)
+                .expect("write stdin");
+            let piped = child.wait_with_output().expect("wait");
+            let show = String::from_utf8_lossy(input);
+            assert_eq!(from_file.status.code(), piped.status.code(), "{show:?}");
+            assert_eq!(stdout(&from_file), stdout(&piped), "{show:?}");
+            assert_eq!(stderr(&from_file), stderr(&piped), "{show:?}");
+        }
+    }
+    // Not text: refused as before, nothing on stdout.
+    let path = dir.path().join("12.jsonl");
+    assert_bad_input(&schocken_file(&["judge", "--json"], &path), "UTF-8");
+}
+
 #[test]
 fn judge_bad_input_is_one_line_and_exit_2() {
     let t = |dice: &str, throws: u8, name: &str| {
@@ -439,6 +564,62 @@ fn simulate_same_seed_same_statistics() {
         300,
         "every game ends in a final or a Blattschuss"
     );
+}
+
+/// Game `i` throws from its own stream of the seed: the statistics for a seed are the same on
+/// any number of threads, strong players (each thread has its own) included.
+#[test]
+fn simulate_threads_give_the_same_statistics() {
+    let run = |args: &[&str], threads: &str| {
+        let mut all = vec!["simulate"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--threads", threads]);
+        let o = schocken(&all, "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        o
+    };
+    for args in [
+        &["--games", "300", "--players", "4", "--seed", "42", "--json"][..],
+        &[
+            "--games",
+            "40",
+            "--strategy",
+            "stark,einfach,einfach",
+            "--seed",
+            "9",
+            "--json",
+        ][..],
+    ] {
+        let statistics = |threads: &str| {
+            let mut v = json(&run(args, threads));
+            assert_eq!(v["threads"].as_u64(), threads.parse().ok(), "{v}");
+            let map = v.as_object_mut().expect("object");
+            for timing in [
+                "seconds",
+                "games_per_second",
+                "rounds_per_second",
+                "threads",
+            ] {
+                assert!(map.remove(timing).is_some(), "{timing}");
+            }
+            v
+        };
+        let one = statistics("1");
+        assert_eq!(one, statistics("2"), "{args:?}: 1 and 2 threads");
+        assert_eq!(one, statistics("3"), "{args:?}: 1 and 3 threads");
+    }
+    // The text too, but for the speed line.
+    let text = |threads: &str| {
+        let out = stdout(&run(&["--games", "100", "--seed", "3"], threads));
+        let speed = out.lines().last().unwrap_or_default().to_string();
+        (out.lines().count(), out.replace(&speed, ""), speed)
+    };
+    let (lines, one, speed) = text("1");
+    let (lines_two, two, speed_two) = text("2");
+    assert_eq!((lines, one), (lines_two, two));
+    assert!(speed.ends_with("1 Thread)"), "{speed}");
+    assert!(speed_two.ends_with("2 Threads)"), "{speed_two}");
+    assert_bad_input(&schocken(&["simulate", "--threads", "0"], ""), "--threads");
 }
 
 #[test]

@@ -192,7 +192,10 @@ sim-parts = { $halves ->
 } ({ $blattschuss_pct } %)
 sim-rounds = Runden je Spiel: Schnitt { $mean }, min { $min }, max { $max }
 sim-classes = Wurfklassen (alle Endwürfe): { $list }
-sim-speed = Tempo: { $games_per_s } Spiele/s, { $rounds_per_s } Runden/s ({ $seconds } s)
+sim-speed = Tempo: { $games_per_s } Spiele/s, { $rounds_per_s } Runden/s ({ $seconds } s, { $threads ->
+    [one] 1 Thread
+   *[other] { $threads } Threads
+})
 sim-seat = Platz { $seat }
 
 ## Tisch

@@ -189,7 +189,10 @@ sim-parts = { $halves ->
 } ({ $blattschuss_pct } %)
 sim-rounds = Rounds per game: mean { $mean }, min { $min }, max { $max }
 sim-classes = Throw classes (every final throw): { $list }
-sim-speed = Speed: { $games_per_s } games/s, { $rounds_per_s } rounds/s ({ $seconds } s)
+sim-speed = Speed: { $games_per_s } games/s, { $rounds_per_s } rounds/s ({ $seconds } s, { $threads ->
+    [one] 1 thread
+   *[other] { $threads } threads
+})
 sim-seat = Seat { $seat }
 
 ## Table

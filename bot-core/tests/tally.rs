@@ -61,6 +61,7 @@ fn judge(game: &Game, preset: &str, throws: &[EnteredThrow]) -> bot_core::engine
                 .collect(),
         ),
         announced: Some(game.round().extras.iter().map(|e| e.id().into()).collect()),
+        in_final: game.part() == bot_core::engine::Part::Final,
         throws: throws
             .iter()
             .map(|t| ThrowInput {

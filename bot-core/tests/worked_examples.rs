@@ -594,3 +594,36 @@ fn example_9_the_private_cup_offers_the_flip_button_in_both_languages() {
     let t = six_aside_then_six_two(RuleSet::standard());
     assert!(!buttons(&t, Lang::De).iter().any(|b| b.starts_with("v1:f:")));
 }
+
+#[test]
+fn example_10_through_the_referee_with_final() {
+    let round = |final_round: bool| {
+        judge(&format!(
+            r#"{{"rules": "standard", "final": {final_round}, "throws": [
+                {{"player": "B", "dice": [2, 2, 1], "throws": 2, "hand": true}},
+                {{"player": "A", "dice": [1, 1, 1], "throws": 2, "hand": false}}
+            ]}}"#
+        ))
+    };
+    // Without the switch the Schock aus wins, final or not.
+    assert_eq!((round(true).winner, round(true).loser), (1, 0));
+    let with_baby = |final_round: bool| {
+        let input: JudgeInput = serde_json::from_str(&format!(
+            r#"{{"final": {final_round}, "throws": [
+                {{"player": "B", "dice": [2, 2, 1], "throws": 2, "hand": true}},
+                {{"player": "A", "dice": [1, 1, 1], "throws": 2, "hand": false}}
+            ]}}"#
+        ))
+        .expect("valid judge input");
+        let rules = common::with(RuleSet::standard(), &["baby_schock_out=true"]);
+        JudgeRound::with_rules(input, &rules)
+            .expect("a valid round")
+            .score()
+    };
+    let out = with_baby(true);
+    assert_eq!((out.winner, out.loser, out.source), (0, 1, Source::All));
+    assert_eq!(out.best.class, ThrowClass::BabySchockOut);
+    assert_eq!(out.half_lost_by, Some(1));
+    let out = with_baby(false);
+    assert_eq!((out.winner, out.loser, out.source), (1, 0, Source::All));
+}

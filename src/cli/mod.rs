@@ -65,9 +65,14 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
+    /// The preset or file [`RulesArgs::load`] reads: `--rules`, else `fallback`, else standard.
+    pub fn name<'a>(&'a self, fallback: Option<&'a str>) -> &'a str {
+        self.rules.as_deref().or(fallback).unwrap_or("standard")
+    }
+
     /// The rule set: `--rules` (or `fallback`, or standard), then the `--set` overrides.
     pub fn load(&self, fallback: Option<&str>, lang: Lang) -> Result<RuleSet, Failure> {
-        let name = self.rules.as_deref().or(fallback).unwrap_or("standard");
+        let name = self.name(fallback);
         let base = if name.ends_with(".toml") || name.contains('/') {
             let text = std::fs::read_to_string(Path::new(name)).map_err(|e| {
                 Failure::input(text::tr(

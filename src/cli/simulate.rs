@@ -1,12 +1,18 @@
 //! `schocken simulate`: whole games between computer players, with statistics.
+//!
+//! Game `i` throws its dice from its own stream of the seed (ChaCha8, key from `--seed`,
+//! stream `i`), so the games can be played on any number of threads (`--threads`) and the
+//! statistics for a seed are the same whatever the number.
 
 use super::{Failure, RulesArgs, emit};
 use bot_core::engine::ai::{self, Strategy, StrongPlayer};
 use bot_core::engine::{Action, Event, Game, MAX_PLAYERS, RuleSet, Seat, ThrowClass, dice};
 use bot_core::text::{self, Lang};
 use clap::Args;
+use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 #[derive(Debug, Args)]
@@ -26,20 +32,59 @@ pub struct SimulateArgs {
     /// Seed for the dice; the same seed gives the same statistics. Default: random.
     #[arg(long)]
     seed: Option<u64>,
+    /// Threads to play the games on (default: one per core; at most one per game). The
+    /// statistics for a seed are the same whatever the number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
     /// Machine-readable output.
     #[arg(long)]
     json: bool,
 }
 
-/// What the simulation counts.
-#[derive(Debug, Default)]
+/// What the simulation counts: sums (and the fewest and most rounds), so the tallies of
+/// several threads add up to the same whatever games each played.
+#[derive(Debug)]
 struct Tally {
     losses: Vec<u64>,
     halves_lost: Vec<u64>,
     finals: u64,
     blattschuss: u64,
-    rounds: Vec<u32>,
-    classes: [u64; 6],
+    rounds: u64,
+    rounds_min: u32,
+    rounds_max: u32,
+    classes: [u64; ThrowClass::ALL.len()],
+}
+
+impl Tally {
+    fn new(seats: usize) -> Tally {
+        Tally {
+            losses: vec![0; seats],
+            halves_lost: vec![0; seats],
+            finals: 0,
+            blattschuss: 0,
+            rounds: 0,
+            rounds_min: u32::MAX,
+            rounds_max: 0,
+            classes: [0; ThrowClass::ALL.len()],
+        }
+    }
+
+    fn add(&mut self, other: &Tally) {
+        for (a, b) in self.losses.iter_mut().zip(&other.losses) {
+            *a += b;
+        }
+        for (a, b) in self.halves_lost.iter_mut().zip(&other.halves_lost) {
+            *a += b;
+        }
+        self.finals += other.finals;
+        self.blattschuss += other.blattschuss;
+        self.rounds += other.rounds;
+        self.rounds_min = self.rounds_min.min(other.rounds_min);
+        self.rounds_max = self.rounds_max.max(other.rounds_max);
+        for (a, b) in self.classes.iter_mut().zip(other.classes) {
+            *a += b;
+        }
+    }
 }
 
 /// The seats' strategies, checked: every name known, as many as the players at most.
@@ -90,22 +135,94 @@ pub fn run(args: &SimulateArgs, lang: Lang) -> Result<ExitCode, Failure> {
     }
     let seed = args.seed.unwrap_or_else(rand::random);
     let names: Vec<String> = (1..=seats.len()).map(|i| format!("P{i}")).collect();
-    let mut rng = dice::seeded(seed);
-    let mut tally = Tally {
-        losses: vec![0; seats.len()],
-        halves_lost: vec![0; seats.len()],
-        ..Tally::default()
+    // A table the engine refuses is bad input, found before any thread starts.
+    Game::start(rules.clone(), &names, &mut game_dice(seed, 0))
+        .map_err(|e| Failure::input(e.to_string()))?;
+    let threads = args
+        .threads
+        .map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            usize::from,
+        )
+        .min(usize::try_from(args.games).unwrap_or(usize::MAX));
+    let table = Table {
+        rules: &rules,
+        seats: &seats,
+        names: &names,
+        seed,
+        games: args.games,
+        next: AtomicU64::new(0),
     };
-    let mut players = Players::new(&rules, seats.clone());
     let started = Instant::now();
-    for _ in 0..args.games {
-        let (mut game, _) = Game::start(rules.clone(), &names, &mut rng)
-            .map_err(|e| Failure::input(e.to_string()))?;
-        play(&mut game, &mut players, &mut rng, &mut tally);
-    }
+    let tallies: Vec<Result<Tally, String>> = if threads <= 1 {
+        vec![table.play_share()]
+    } else {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| scope.spawn(|| table.play_share()))
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_else(|_| Err("a thread failed".into())))
+                .collect()
+        })
+    };
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
-    report(args, &seats, &rules.name, seed, &tally, seconds, lang)?;
+    let mut tally = Tally::new(seats.len());
+    for share in tallies {
+        tally.add(&share.map_err(Failure::input)?);
+    }
+    report(
+        args,
+        &seats,
+        &rules.name,
+        seed,
+        threads,
+        &tally,
+        seconds,
+        lang,
+    )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Games handed to a thread at a time.
+const GAMES_PER_TURN: u64 = 64;
+
+/// The games to play, shared by the threads: each takes the next games until none are left.
+struct Table<'a> {
+    rules: &'a RuleSet,
+    seats: &'a [Strategy],
+    names: &'a [String],
+    seed: u64,
+    games: u64,
+    next: AtomicU64,
+}
+
+impl Table<'_> {
+    /// Plays games until all are taken, with players of its own; what they counted.
+    fn play_share(&self) -> Result<Tally, String> {
+        let mut players = Players::new(self.rules, self.seats.to_vec());
+        let mut tally = Tally::new(self.seats.len());
+        loop {
+            let first = self.next.fetch_add(GAMES_PER_TURN, Ordering::Relaxed);
+            if first >= self.games {
+                return Ok(tally);
+            }
+            for index in first..self.games.min(first.saturating_add(GAMES_PER_TURN)) {
+                let mut rng = game_dice(self.seed, index);
+                let (mut game, _) = Game::start(self.rules.clone(), self.names, &mut rng)
+                    .map_err(|e| e.to_string())?;
+                play(&mut game, &mut players, &mut rng, &mut tally);
+            }
+        }
+    }
+}
+
+/// The dice of game `index`: stream `index` of the seed's ChaCha8 key.
+fn game_dice(seed: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = dice::seeded(seed);
+    rng.set_stream(index);
+    rng
 }
 
 /// The computer players of a simulation, one strategy per seat; strong players share what
@@ -164,7 +281,10 @@ fn play(
             }
         }
     }
-    tally.rounds.push(game.rounds_played());
+    let rounds = game.rounds_played();
+    tally.rounds += u64::from(rounds);
+    tally.rounds_min = tally.rounds_min.min(rounds);
+    tally.rounds_max = tally.rounds_max.max(rounds);
 }
 
 fn class_index(class: ThrowClass) -> usize {
@@ -212,19 +332,26 @@ fn strategy_name(strategy: Strategy, lang: Lang) -> String {
     text::tr(lang, &format!("sim-strategy-{}", strategy.id()), &[])
 }
 
+#[allow(clippy::too_many_arguments)]
 fn report(
     args: &SimulateArgs,
     seats: &[Strategy],
     rules: &str,
     seed: u64,
+    threads: usize,
     tally: &Tally,
     seconds: f64,
     lang: Lang,
 ) -> Result<(), Failure> {
     let games = args.games;
-    let total_rounds: u64 = tally.rounds.iter().map(|r| u64::from(*r)).sum();
-    let min = tally.rounds.iter().min().copied().unwrap_or(0);
-    let max = tally.rounds.iter().max().copied().unwrap_or(0);
+    let total_rounds = tally.rounds;
+    // No game, no fewest rounds (`--games` is at least 1).
+    let min = if tally.rounds_min == u32::MAX {
+        0
+    } else {
+        tally.rounds_min
+    };
+    let max = tally.rounds_max;
     let mean = total_rounds as f64 / games as f64;
     let throws: u64 = tally.classes.iter().sum();
     let halves = 2 * games;
@@ -267,6 +394,7 @@ fn report(
             "rounds_per_game": { "mean": mean, "min": min, "max": max },
             "throw_classes": classes,
             "seconds": seconds,
+            "threads": threads,
             "games_per_second": games as f64 / seconds,
             "rounds_per_second": total_rounds as f64 / seconds,
         });
@@ -340,6 +468,10 @@ fn report(
                     a(format!("{:.0}", total_rounds as f64 / seconds)),
                 ),
                 ("seconds", a(decimal(seconds, 2, lang))),
+                (
+                    "threads",
+                    text::arg_num(i64::try_from(threads).unwrap_or(i64::MAX)),
+                ),
             ],
         ),
     ];

@@ -18,11 +18,8 @@ pub fn parse(text: &str) -> Result<JudgeInput, ParseError> {
         throws.push(parse_player(&part)?);
     }
     Ok(JudgeInput {
-        rules: None,
-        stock: None,
-        holdings: None,
-        announced: None,
         throws,
+        ..JudgeInput::default()
     })
 }
 

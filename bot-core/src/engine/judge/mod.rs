@@ -1,14 +1,17 @@
 //! The referee: scores one round of a real table from its throws (the `judge` command).
 //! Input and output are plain data with a stable JSON form.
 
-use super::eval::Evaluation;
 use super::rules::{Extra, ExtraSet, RuleSet, RulesError};
 use super::score::{FinalThrow, RoundOutcome, ThrowProblem, check_round_throws, score_round};
 use serde::{Deserialize, Serialize};
+use std::borrow::Borrow;
 use thiserror::Error;
 
-/// One round as a referee is told it.
-#[derive(Clone, Debug, Deserialize, Serialize)]
+mod json;
+
+/// One round as a referee is told it. New optional fields take `#[serde(default)]` (and
+/// build with `..JudgeInput::default()`).
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct JudgeInput {
     #[serde(default)]
@@ -21,6 +24,10 @@ pub struct JudgeInput {
     /// Extras the round's starter announced (`extras_announced`).
     #[serde(default)]
     pub announced: Option<Vec<String>>,
+    /// The round is one of the final (R-RANK-7: with `baby_schock_out`, 2,2,1 from the hand
+    /// beats everything there).
+    #[serde(default, rename = "final")]
+    pub in_final: bool,
     /// In turn order, the starter first.
     pub throws: Vec<ThrowInput>,
 }
@@ -90,10 +97,11 @@ pub enum JudgeError {
     ExtraNotInRules(String),
 }
 
-/// A validated round, ready to score.
+/// A validated round, ready to score. It owns its rule set, or borrows it
+/// (`JudgeRound<&RuleSet>`, [`JudgeRound::with_rules`]: many rounds judged under one).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct JudgeRound {
-    pub rules: RuleSet,
+pub struct JudgeRound<R = RuleSet> {
+    pub rules: R,
     pub players: Vec<String>,
     pub stock: u8,
     pub holdings: Vec<u8>,
@@ -101,28 +109,50 @@ pub struct JudgeRound {
     pub throws: Vec<FinalThrow>,
 }
 
-/// The verdict, with the stable JSON form of the `judge` command.
+/// The verdict, with the stable JSON form of the `judge` command. It borrows the names from
+/// the round (the command line writes one verdict per line of JSON Lines, straight to its
+/// output).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Verdict {
-    pub ranking: Vec<String>,
-    pub winner: String,
-    pub loser: String,
-    pub best: BestThrow,
+pub struct Verdict<'a> {
+    pub ranking: Vec<&'a str>,
+    pub winner: &'a str,
+    pub loser: &'a str,
+    pub best: BestThrow<'a>,
     pub moved: u8,
     pub source: &'static str,
     pub stock: u8,
-    pub holdings: serde_json::Map<String, serde_json::Value>,
-    pub out: Vec<String>,
-    pub half_lost_by: Option<String>,
-    pub debts: Vec<String>,
+    /// Deckel per player after the round, in turn order.
+    pub holdings: Holdings<'a>,
+    pub out: Vec<&'a str>,
+    pub half_lost_by: Option<&'a str>,
+    pub debts: Vec<&'a str>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BestThrow {
-    pub name: String,
-    pub name_en: String,
+pub struct BestThrow<'a> {
+    pub name: &'a str,
+    pub name_en: &'a str,
     pub class: &'static str,
     pub penalty: u8,
+}
+
+/// Each player's Deckel; written as a JSON object `{"Anna":0,"Ben":4}` in turn order (the
+/// names are unique).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holdings<'a> {
+    pub players: &'a [String],
+    pub deckel: &'a [u8],
+}
+
+impl Serialize for Holdings<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.players.len()))?;
+        for (player, deckel) in self.players.iter().zip(self.deckel) {
+            map.serialize_entry(player, deckel)?;
+        }
+        map.end()
+    }
 }
 
 impl JudgeRound {
@@ -137,28 +167,64 @@ impl JudgeRound {
             (None, Some(name)) => RuleSet::preset(name)?,
             (None, None) => RuleSet::standard(),
         };
+        let names = input
+            .throws
+            .iter()
+            .map(|t| t.player.trim().to_string())
+            .collect();
+        JudgeRound::check(input, names, rules)
+    }
+}
+
+impl<'r> JudgeRound<&'r RuleSet> {
+    /// Validates the input under `rules` (the input's `rules` is not looked at: the caller
+    /// chose the rule set), borrowing them. The players' names are taken from the input.
+    pub fn with_rules(mut input: JudgeInput, rules: &'r RuleSet) -> Result<Self, JudgeError> {
+        let names = input
+            .throws
+            .iter_mut()
+            .map(|t| {
+                let name = std::mem::take(&mut t.player);
+                match name.trim() {
+                    trimmed if trimmed.len() == name.len() => name,
+                    trimmed => trimmed.to_string(),
+                }
+            })
+            .collect();
+        JudgeRound::check(&input, names, rules)
+    }
+}
+
+impl<R: Borrow<RuleSet>> JudgeRound<R> {
+    /// The checks of [`JudgeRound::from_input`] once the rule set is chosen; `names` are the
+    /// throws' players, trimmed.
+    fn check(
+        input: &JudgeInput,
+        names: Vec<String>,
+        rules_owned: R,
+    ) -> Result<JudgeRound<R>, JudgeError> {
+        let rules: &RuleSet = rules_owned.borrow();
         if input.throws.len() < 2 {
             return Err(JudgeError::TooFewThrows);
         }
-        let mut players: Vec<String> = Vec::with_capacity(input.throws.len());
         let mut throws = Vec::with_capacity(input.throws.len());
         for (index, t) in input.throws.iter().enumerate() {
-            let name = t.player.trim().to_string();
+            let name = &names[index];
             if name.is_empty() {
                 return Err(JudgeError::EmptyName { index: index + 1 });
             }
-            if players.contains(&name) {
-                return Err(JudgeError::DuplicatePlayer(name));
+            if names[..index].contains(name) {
+                return Err(JudgeError::DuplicatePlayer(name.clone()));
             }
             if t.dice.len() != 3 {
                 return Err(JudgeError::DiceCount {
-                    player: name,
+                    player: name.clone(),
                     count: t.dice.len(),
                 });
             }
             if let Some(v) = t.dice.iter().find(|v| !(1..=6).contains(*v)) {
                 return Err(JudgeError::DieValue {
-                    player: name,
+                    player: name.clone(),
                     value: *v,
                 });
             }
@@ -169,9 +235,9 @@ impl JudgeRound {
                 hand: t.hand,
                 blind: t.blind,
             });
-            players.push(name);
         }
-        check_round_throws(&rules, &throws).map_err(|(index, problem)| {
+        let players = names;
+        check_round_throws(rules, &throws).map_err(|(index, problem)| {
             let player = players[index].clone();
             let given = input.throws[index].throws;
             match problem {
@@ -203,9 +269,10 @@ impl JudgeRound {
         let mut holdings = vec![0u8; players.len()];
         if let Some(map) = &input.holdings {
             for (name, value) in map {
+                let trimmed = name.trim();
                 let index = players
                     .iter()
-                    .position(|p| p == name.trim())
+                    .position(|p| p == trimmed)
                     .ok_or_else(|| JudgeError::HoldingUnknownPlayer(name.clone()))?;
                 holdings[index] = value
                     .as_u64()
@@ -256,8 +323,13 @@ impl JudgeRound {
             announced.insert(extra);
         }
         let extras = rules.extras_in_play(announced);
+        let extras = if input.in_final {
+            rules.in_final(extras)
+        } else {
+            extras
+        };
         Ok(JudgeRound {
-            rules,
+            rules: rules_owned,
             players,
             stock,
             holdings,
@@ -268,7 +340,7 @@ impl JudgeRound {
 
     pub fn score(&self) -> RoundOutcome {
         score_round(
-            &self.rules,
+            self.rules.borrow(),
             self.extras,
             self.stock,
             &self.holdings,
@@ -276,20 +348,21 @@ impl JudgeRound {
         )
     }
 
-    /// The verdict with throw names from `name` (German, English).
-    pub fn verdict(
-        &self,
-        outcome: &RoundOutcome,
-        name: impl Fn(&Evaluation) -> (String, String),
-    ) -> Verdict {
-        let who = |i: usize| self.players[i].clone();
-        let (name_de, name_en) = name(&outcome.best);
+    /// The verdict of `outcome` (this round's score); `name` and `name_en` name its best
+    /// throw (`outcome.best`) in German and English.
+    pub fn verdict<'a>(
+        &'a self,
+        outcome: &'a RoundOutcome,
+        name: &'a str,
+        name_en: &'a str,
+    ) -> Verdict<'a> {
+        let who = |i: &usize| self.players[*i].as_str();
         Verdict {
-            ranking: outcome.ranking.iter().map(|i| who(*i)).collect(),
-            winner: who(outcome.winner),
-            loser: who(outcome.loser),
+            ranking: outcome.ranking.iter().map(who).collect(),
+            winner: who(&outcome.winner),
+            loser: who(&outcome.loser),
             best: BestThrow {
-                name: name_de,
+                name,
                 name_en,
                 class: outcome.best.class.id(),
                 penalty: outcome.penalty,
@@ -297,15 +370,13 @@ impl JudgeRound {
             moved: outcome.moved,
             source: outcome.source.id(),
             stock: outcome.stock_after,
-            holdings: self
-                .players
-                .iter()
-                .zip(&outcome.holdings_after)
-                .map(|(p, h)| (p.clone(), serde_json::Value::from(*h)))
-                .collect(),
-            out: outcome.out.iter().map(|i| who(*i)).collect(),
-            half_lost_by: outcome.half_lost_by.map(who),
-            debts: outcome.debts.iter().map(|(i, _)| who(*i)).collect(),
+            holdings: Holdings {
+                players: &self.players,
+                deckel: &outcome.holdings_after,
+            },
+            out: outcome.out.iter().map(who).collect(),
+            half_lost_by: outcome.half_lost_by.as_ref().map(who),
+            debts: outcome.debts.iter().map(|(i, _)| who(i)).collect(),
         }
     }
 }
