@@ -68,6 +68,7 @@ judge-moved-all-baby = Baby Schock Out Hand: { $loser } bekommt alle Deckel.
 judge-holdings = Deckel: { $list }
 judge-out = Raus aus der Hälfte: { $list }
 judge-half-lost = { $player } hat die Hälfte verloren.
+judge-final-lost = { $player } hat das Finale verloren.
 judge-debts = Runde ausgeben: { $list }
 
 ## Schulden und Titel
@@ -678,7 +679,7 @@ content-help = { $surface ->
         würfeln (blind:True: ohne hinzuschauen) · halten würfel:1 1 (Würfel herauslegen) · drehen: zwei Sechsen zur Eins · stehen
         tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick spieler:@Name · ende
         regeln: in Worten (einstellung:details: alle Schalter), mit einstellung:… oder zeitzone:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf (csv:True: als Datei) · rückgängig · statistik
-        judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1
+        judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1 (Finalrunde: finale: davor)
         Echte Würfel, der Bot zählt: neu modus:zählen · los anfänger:@Name (wer anfängt) · je Runde runde zeile:Anna 665 3, Ben 114 2 gebaut (kurz: zeile:Anna 4) · rückgängig
         Prüfbare Würfel: seed text:… (vor dem Start) · prüfen [spiel:Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
         Die eigenen Würfel sieht nur, wem sie gehören. 💡 Tipp unter deinem Becher: die besten Züge nach den genauen Chancen, nur für dich (aus: regeln einstellung:hints=off).
@@ -690,7 +691,7 @@ content-help = { $surface ->
         /tisch: Tisch zeigen · /aufdecken: letzte Runde · /aussteigen · /kick Name · /ende
         /deckel: offene Runden · /bezahlt Name · /verlauf · /rueckgaengig · /export · /statistik
         /regeln: in Worten · /regeln details: alle Schalter · Admins der Gruppe: /regeln setzen, /zugzeit, /zeitzone, /neuesaison
-        /judge: Schiedsrichter für einen echten Tisch, z. B. /judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1
+        /judge: Schiedsrichter für einen echten Tisch, z. B. /judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1 (Finalrunde: finale: davor)
         Prüfbare Würfel: /seed Text (vor dem Start) · /pruefen [Nr.]: ein Spiel nachrechnen · /fairness: Würfelstatistik
         Echte Würfel, der Bot zählt: /neu zählen · /los Name (wer anfängt) · je Runde /runde Anna 665 3, Ben 114 2 gebaut (kurz: /runde Anna 4) · /rueckgaengig
         Die eigenen Würfel sieht nur, wem sie gehören.

@@ -68,6 +68,7 @@ judge-moved-all-baby = Baby Schock Out Hand: { $loser } gets every Deckel.
 judge-holdings = Deckel: { $list }
 judge-out = Out of the half: { $list }
 judge-half-lost = { $player } lost the half.
+judge-final-lost = { $player } lost the final.
 judge-debts = Owes a round: { $list }
 
 ## Debts and titles
@@ -672,7 +673,7 @@ content-help = { $surface ->
         roll (blind:True: without looking) · keep dice:1 1 (set dice aside) · flip: two sixes become a one · stand
         table: show the table · reveal: last round · leave · kick user:@name · end
         rules: in words (text:details: every switch), set with text:… or zone:… (Manage Server) · debts: rounds owed · paid user:@name · history (csv:True: as a file) · undo · stats
-        judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1
+        judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1 (a round of the final: final: first)
         Real dice, the bot keeps score: new mode:tally · start starter:@name (who begins) · each round round text:Anna 665 3, Ben 114 2 built (short: text:Anna 4) · undo
         Provably fair dice: seed text:… (before the start) · verify [game:no.]: recompute a game · fairness: dice statistics
         Only the owner sees the dice under his cup. 💡 Hint under your cup: the best moves by the exact odds, for you alone (off: rules text:hints=off).
@@ -684,7 +685,7 @@ content-help = { $surface ->
         /table: show the table · /reveal: last round · /leave · /kick name · /end
         /debts: rounds owed · /paid name · /history · /undo · /export · /stats
         /rules: in words · /rules details: every switch · group admins: /rules to set, /timer, /timezone, /newseason
-        /judge: referee for a real table, e.g. /judge Anna 665 3, Ben 114 2 built, Cem 221 1
+        /judge: referee for a real table, e.g. /judge Anna 665 3, Ben 114 2 built, Cem 221 1 (a round of the final: final: first)
         Provably fair dice: /seed text (before the start) · /verify [no.]: recompute a game · /fairness: dice statistics
         Real dice, the bot keeps score: /new tally · /go Name (who starts) · each round /round Anna 665 3, Ben 114 2 built (short: /round Anna 4) · /undo
         Only the owner sees the dice under his cup.

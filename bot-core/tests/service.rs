@@ -636,6 +636,43 @@ async fn judge_from_chat_text() {
 }
 
 #[tokio::test]
+async fn judge_a_round_of_the_final_with_the_baby_schock_out_hand_r_rank_7() {
+    let h = Harness::new().await;
+    h.ok(
+        admin("Anna"),
+        Request::SetRules {
+            preset: None,
+            switches: vec!["baby_schock_out=on".into()],
+        },
+    )
+    .await;
+    let judge = |text: &str| Request::Judge { text: text.into() };
+    let reply = h
+        .ok(actor("Ben"), judge("Finale: Ben 221 2, Anna 111 2 gebaut"))
+        .await;
+    let content = reply.content.as_ref().expect("verdict");
+    let text_de = bot_core::render::content_text(content, Voice::plain(Lang::De));
+    assert!(
+        text_de.contains("Baby Schock Out Hand: Anna bekommt alle Deckel."),
+        "{text_de}"
+    );
+    assert!(
+        text_de.contains("Anna hat das Finale verloren."),
+        "{text_de}"
+    );
+    // In a half the built Schock aus wins.
+    let reply = h
+        .ok(actor("Ben"), judge("Ben 221 2, Anna 111 2 gebaut"))
+        .await;
+    let content = reply.content.as_ref().expect("verdict");
+    let text_de = bot_core::render::content_text(content, Voice::plain(Lang::De));
+    assert!(
+        text_de.contains("Ben hat die Hälfte verloren."),
+        "{text_de}"
+    );
+}
+
+#[tokio::test]
 async fn commands_for_one_table_apply_one_at_a_time_and_tables_run_in_parallel() {
     let h = Harness::new().await;
     h.ok(actor("Anna"), Request::Open).await;

@@ -233,7 +233,11 @@ pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> S
     if let Some(i) = outcome.half_lost_by {
         lines.push(tr(
             lang,
-            "judge-half-lost",
+            if round.in_final {
+                "judge-final-lost"
+            } else {
+                "judge-half-lost"
+            },
             &[("player", arg_text(name(i)))],
         ));
     }

@@ -2,7 +2,8 @@
 //! `Anna 665 3, Ben 1 1 4 3 gebaut, Cem 221 1 blind` — per player a name, three dice
 //! (`665`, `6 6 5` or `6,6,5`), optionally the throws used (default 1) and the words
 //! `gebaut`/`built` (not from the hand) or `blind`. Players are separated by `;`, `,` after
-//! the dice, or new lines; they are listed in turn order, the starter first.
+//! the dice, or new lines; they are listed in turn order, the starter first. A leading
+//! `finale:` (`final:`) makes it a round of the final (R-RANK-7).
 
 use crate::engine::judge::{JudgeInput, ThrowInput};
 
@@ -13,14 +14,30 @@ pub struct ParseError {
 }
 
 pub fn parse(text: &str) -> Result<JudgeInput, ParseError> {
+    let (in_final, text) = final_prefix(text);
     let mut throws = Vec::new();
     for part in split_players(text) {
         throws.push(parse_player(&part)?);
     }
     Ok(JudgeInput {
+        in_final,
         throws,
         ..JudgeInput::default()
     })
+}
+
+/// `finale:` or `final:` before the players (with the colon, so a player may be called
+/// Finale): the round is one of the final.
+fn final_prefix(text: &str) -> (bool, &str) {
+    let trimmed = text.trim_start();
+    for prefix in ["finale:", "final:"] {
+        if let Some(head) = trimmed.get(..prefix.len())
+            && head.eq_ignore_ascii_case(prefix)
+        {
+            return (true, &trimmed[prefix.len()..]);
+        }
+    }
+    (false, text)
 }
 
 /// Splits on `;` and new lines, and on commas that follow a complete player entry.
@@ -127,6 +144,19 @@ mod tests {
         assert_eq!(input.throws[2].dice, [2, 2, 1]);
         assert!(input.throws[2].blind);
         assert_eq!(input.throws[3].throws, 1);
+    }
+
+    #[test]
+    fn a_round_of_the_final_r_rank_7() {
+        let input = parse("Finale: Ben 221 2, Anna 111 2 gebaut").expect("parses");
+        assert!(input.in_final);
+        assert_eq!(input.throws.len(), 2);
+        assert_eq!(input.throws[0].player, "Ben");
+        let input = parse("final:Anna 665 1, Ben 114 1").expect("parses");
+        assert!(input.in_final);
+        let input = parse("Finale 665 1, Ben 114 1").expect("a player called Finale");
+        assert!(!input.in_final);
+        assert_eq!(input.throws[0].player, "Finale");
     }
 
     #[test]

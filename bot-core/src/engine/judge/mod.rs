@@ -107,6 +107,8 @@ pub struct JudgeRound<R = RuleSet> {
     pub holdings: Vec<u8>,
     pub extras: ExtraSet,
     pub throws: Vec<FinalThrow>,
+    /// A round of the final: who holds every Deckel lost the final, not a half.
+    pub in_final: bool,
 }
 
 /// The verdict, with the stable JSON form of the `judge` command. It borrows the names from
@@ -335,6 +337,7 @@ impl<R: Borrow<RuleSet>> JudgeRound<R> {
             holdings,
             extras,
             throws,
+            in_final: input.in_final,
         })
     }
 
