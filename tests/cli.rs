@@ -6,6 +6,11 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 fn schocken(args: &[&str], stdin: &str) -> Output {
+    schocken_bytes(args, stdin.as_bytes())
+}
+
+/// `schocken` with `stdin` piped in as raw bytes (invalid UTF-8 too).
+fn schocken_bytes(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_schocken"))
         .args(args)
         .env_remove("SCHOCKEN_LANG")
@@ -19,7 +24,7 @@ fn schocken(args: &[&str], stdin: &str) -> Output {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(stdin.as_bytes())
+        .write_all(stdin)
         .expect("write stdin");
     child.wait_with_output().expect("wait for schocken")
 }
@@ -429,22 +434,7 @@ fn judge_reads_a_file_as_it_reads_a_pipe() {
         std::fs::write(&path, input).expect("write");
         for args in [&["judge", "--json"][..], &["judge", "--lang", "en"][..]] {
             let from_file = schocken_file(args, &path);
-            let mut child = Command::new(env!("CARGO_BIN_EXE_schocken"))
-                .args(args)
-                .env_remove("SCHOCKEN_LANG")
-                .env("LANG", "C.UTF-8")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .expect("spawn schocken");
-            child
-                .stdin
-                .take()
-                .expect("stdin")
-                .write_all(input)
-                .expect("write stdin");
-            let piped = child.wait_with_output().expect("wait");
+            let piped = schocken_bytes(args, input);
             let show = String::from_utf8_lossy(input);
             assert_eq!(from_file.status.code(), piped.status.code(), "{show:?}");
             assert_eq!(stdout(&from_file), stdout(&piped), "{show:?}");
