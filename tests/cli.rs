@@ -757,6 +757,67 @@ fn migrate_creates_and_updates_the_database() {
     assert_bad_input(&o, "nonexistent-dir");
 }
 
+/// `schocken migrate` on PostgreSQL: a new database gets the schema, a second run changes
+/// nothing, and a server that does not answer is named. Needs the test server of
+/// `tools/ci/postgres.sh` (`SCHOCKEN_TEST_POSTGRES`; required under `CI=true`).
+#[test]
+fn migrate_creates_and_updates_a_postgres_database() {
+    let Ok(server) = std::env::var("SCHOCKEN_TEST_POSTGRES") else {
+        assert_ne!(
+            std::env::var("CI").as_deref(),
+            Ok("true"),
+            "CI needs the test server"
+        );
+        eprintln!("SCHOCKEN_TEST_POSTGRES is not set: skipped");
+        return;
+    };
+    let name = format!("schocken_cli_{}", std::process::id());
+    // One statement on a database of the test server; its first column, if it is a number.
+    let on = |database: &str, sql: String| -> Option<i64> {
+        let url = format!("{server}/{database}");
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime")
+            .block_on(async move {
+                use sqlx::{Connection, Row};
+                let mut c = sqlx::PgConnection::connect(&url)
+                    .await
+                    .expect("the test server answers");
+                let row = sqlx::query(&sql)
+                    .fetch_optional(&mut c)
+                    .await
+                    .expect("statement");
+                row.and_then(|r| r.try_get::<i64, _>(0).ok())
+            })
+    };
+    let admin = |sql: String| on("postgres", sql);
+    admin(format!("DROP DATABASE IF EXISTS {name}"));
+    admin(format!("CREATE DATABASE {name}"));
+    let url = format!("{server}/{name}");
+    for _ in 0..2 {
+        let o = schocken(&["migrate", "--database", &url], "");
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stdout(&o).contains("migrations applied"));
+    }
+    let tables = on(
+        &name,
+        "SELECT COUNT(*) FROM information_schema.tables
+         WHERE table_schema = 'public'
+           AND table_name IN ('tables', 'table_log', 'ledger', 'stats', 'throws', 'chats')"
+            .into(),
+    );
+    assert_eq!(tables, Some(6));
+    let o = schocken(
+        &["migrate", "--database", "postgres://127.0.0.1:1/nobody"],
+        "",
+    );
+    assert_bad_input(&o, "127.0.0.1:1");
+    let o = schocken(&["migrate", "--database", "mysql://localhost/x"], "");
+    assert_bad_input(&o, "sqlite://FILE or postgres://");
+    admin(format!("DROP DATABASE {name}"));
+}
+
 // ----- verify (R-FAIR, issue 11) -------------------------------------------------------------
 
 const FAIR_SEED: &str = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";

@@ -339,3 +339,9 @@ async fn no_computer_at_a_table_with_real_dice() {
         ServiceError::OpenerOrAdminOnly
     );
 }
+
+/// Every test above again, on PostgreSQL (see `common::backend`).
+#[tokio::test]
+async fn every_test_here_again_on_postgres() {
+    common::backend::run_again_on_postgres().await;
+}

@@ -401,3 +401,9 @@ async fn a_button_of_an_earlier_round_is_stale() {
         Some(&ServiceError::Stale)
     );
 }
+
+/// Every test above again, on PostgreSQL (see `common::backend`).
+#[tokio::test]
+async fn every_test_here_again_on_postgres() {
+    common::backend::run_again_on_postgres().await;
+}

@@ -241,7 +241,11 @@ async fn r_fair_games_from_before_the_scheme_keep_their_dice() {
     h.ok(actor("Anna"), Request::Open).await;
     h.ok(actor("Ben"), Request::Join).await;
     // Make the table one stored before the scheme: no proof in its snapshot.
-    sqlx::query("UPDATE tables SET snapshot = json_remove(snapshot, '$.proof')")
+    let without_proof = match common::backend::backend() {
+        bot_core::store::Backend::Sqlite => "json_remove(snapshot, '$.proof')",
+        bot_core::store::Backend::Postgres => "(snapshot::jsonb - 'proof')::text",
+    };
+    sqlx::query(&format!("UPDATE tables SET snapshot = {without_proof}"))
         .execute(h.service.store().pool())
         .await
         .expect("update");
@@ -323,4 +327,10 @@ async fn r_fair_the_seed_is_in_no_log_line_or_export_before_the_end() {
     );
     assert!(!before_end.contains(&seed), "a log line showed the seed");
     assert!(exports.iter().all(|e| !e.contains(&seed)));
+}
+
+/// Every test above again, on PostgreSQL (see `common::backend`).
+#[tokio::test]
+async fn every_test_here_again_on_postgres() {
+    common::backend::run_again_on_postgres().await;
 }

@@ -913,3 +913,9 @@ async fn timer_moves_speak_the_chats_last_known_language_even_after_a_restart() 
     let out = outbound.try_recv().expect("timer move");
     assert_eq!(out.reply.lang, Lang::En);
 }
+
+/// Every test above again, on PostgreSQL (see `common::backend`).
+#[tokio::test]
+async fn every_test_here_again_on_postgres() {
+    common::backend::run_again_on_postgres().await;
+}

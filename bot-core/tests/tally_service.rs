@@ -364,3 +364,9 @@ async fn a_rolled_table_takes_no_entered_rounds_and_no_named_starter() {
     let e = h.refused(actor("Anna"), enter("Anna 4")).await;
     assert_eq!(e, ServiceError::Tally(TallyError::NotTally));
 }
+
+/// Every test above again, on PostgreSQL (see `common::backend`).
+#[tokio::test]
+async fn every_test_here_again_on_postgres() {
+    common::backend::run_again_on_postgres().await;
+}

@@ -5,7 +5,7 @@ use super::{Failure, RulesArgs};
 use bot_core::config::Config;
 use bot_core::engine::ai::Strategy;
 use bot_core::service::{Service, SystemClock};
-use bot_core::store::Store;
+use bot_core::store::{Store, redacted};
 use bot_core::text::{self, Lang};
 use clap::Args;
 use schocken_console::ConsoleOptions;
@@ -104,9 +104,12 @@ pub fn migrate(args: &MigrateArgs) -> Result<ExitCode, Failure> {
     runtime()?.block_on(async {
         let store = Store::open(&config.database_url)
             .await
-            .map_err(|e| Failure::input(format!("{}: {e}", config.database_url)))?;
+            .map_err(|e| Failure::input(format!("{}: {e}", redacted(&config.database_url))))?;
         store.close().await;
-        super::emit(&format!("{}: migrations applied", config.database_url))
+        super::emit(&format!(
+            "{}: migrations applied",
+            redacted(&config.database_url)
+        ))
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -144,7 +147,7 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
     runtime.block_on(async move {
         let store = Store::open(&config.database_url)
             .await
-            .map_err(|e| Failure::input(format!("{}: {e}", config.database_url)))?;
+            .map_err(|e| Failure::input(format!("{}: {e}", redacted(&config.database_url))))?;
         let service = Service::new(store, config, Arc::new(SystemClock), args.seed)
             .await
             .map_err(|e| Failure::input(e.to_string()))?;

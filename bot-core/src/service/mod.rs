@@ -63,6 +63,9 @@ struct Slot {
     recent: VecDeque<String>,
 }
 
+/// How often a command is decided again when another process moved its table first.
+const STALE_RETRIES: usize = 3;
+
 /// How many request ids a place remembers in memory.
 const RECENT_REQUESTS: usize = 64;
 
@@ -149,8 +152,10 @@ impl Service {
         shared(&self.slots, place)
     }
 
+    /// The place's open table, from the store unless cached. A database other processes
+    /// write to is asked every time: their moves are in no cache here.
     async fn load(&self, place: &ChatId, slot: &mut Slot) -> Result<(), StoreError> {
-        if !slot.loaded {
+        if !slot.loaded || self.store.backend().shared() {
             slot.table = self.store.open_table(place).await?;
             slot.loaded = true;
         }
@@ -168,7 +173,17 @@ impl Service {
         {
             return duplicate(&cmd, &slot);
         }
-        let result = self.route(&cmd, &mut slot).await;
+        let mut result = self.route(&cmd, &mut slot).await;
+        for _ in 0..STALE_RETRIES {
+            if !matches!(result, Err(Failure::Store(StoreError::Stale))) {
+                break;
+            }
+            // Another process stored a move of this table first: decide again on its state.
+            debug!(chat = %cmd.chat, "table changed elsewhere; deciding again");
+            slot.loaded = false;
+            slot.table = None;
+            result = self.route(&cmd, &mut slot).await;
+        }
         if let (Some(id), Ok(_)) = (request_id, &result) {
             if slot.recent.len() >= RECENT_REQUESTS {
                 slot.recent.pop_front();

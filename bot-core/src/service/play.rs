@@ -157,7 +157,8 @@ impl Service {
         if cmd.request == Request::Look && !out.changed {
             return Ok(replies::look(&out.table, &cmd.actor.user, langs, &zone));
         }
-        self.commit(&mut out, &throws, cmd, ctx.now).await?;
+        let prior = slot.table.as_ref().map_or(0, |t| t.version);
+        self.commit(&mut out, prior, &throws, cmd, ctx.now).await?;
         let reply = build_reply(&out, cmd, langs, &zone);
         slot.table = Some(out.table);
         Ok(reply)
@@ -186,10 +187,12 @@ impl Service {
         }
     }
 
-    /// Stores a table outcome; on success its table has its id and log position.
+    /// Stores a table outcome decided on the table at version `prior`; on success its table
+    /// has its id and log position.
     pub(super) async fn commit(
         &self,
         out: &mut TableOutcome,
+        prior: u64,
         throws: &[ThrowRow],
         cmd: &Command,
         now: i64,
@@ -200,6 +203,7 @@ impl Service {
         let actor_name = table::clean_name(&cmd.actor.name);
         let commit = crate::store::Commit {
             table: &out.table,
+            prior_version: prior,
             actor: cmd.actor.user.as_str(),
             actor_name: &actor_name,
             command,

@@ -5,9 +5,10 @@
 use super::play::TableDice;
 use super::replies::build_reply;
 use super::table;
-use super::{Actor, ChatId, Command, Langs, Outbound, Request, Service, Slot, lock};
+use super::{Actor, ChatId, Command, Failure, Langs, Outbound, Request, Service, Slot, lock};
+use crate::store::StoreError;
 use std::sync::Arc;
-use tracing::error;
+use tracing::{debug, error};
 
 impl Service {
     /// Runs expired turn timers and closes idle tables; call it about once a second.
@@ -42,6 +43,7 @@ impl Service {
         let Ok(ctx) = self.table_context(&settings, now, false).await else {
             return;
         };
+        let prior = table.version;
         let mut dice = TableDice::of(Some(table), ctx.seed);
         let (out, system) = if idle {
             (table::close_idle(table, &ctx), "system:idle")
@@ -54,7 +56,7 @@ impl Service {
         let throws = dice.record(&mut out);
         let lang = settings.lang.unwrap_or_default();
         let cmd = Command::new(place.clone(), Actor::system(system, lang), Request::Stand);
-        match self.commit(&mut out, &throws, &cmd, now).await {
+        match self.commit(&mut out, prior, &throws, &cmd, now).await {
             Ok(()) => {
                 let langs = Langs {
                     public: lang,
@@ -68,8 +70,13 @@ impl Service {
                     reply,
                 });
             }
-            Err(_) => {
-                error!(chat = %place, "could not store a timer move");
+            Err(e) => {
+                if matches!(e, Failure::Store(StoreError::Stale)) {
+                    // Another process moved the table (or fired this timer) first.
+                    debug!(chat = %place, "timer move not needed: the table changed");
+                } else {
+                    error!(chat = %place, "could not store a timer move");
+                }
                 slot.loaded = false;
                 slot.table = None;
             }

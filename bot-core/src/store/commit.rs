@@ -12,6 +12,9 @@ use sqlx::Row;
 #[derive(Debug)]
 pub struct Commit<'a> {
     pub table: &'a Table,
+    /// The version the table had when the command was decided on (ignored for a new table):
+    /// stored only if the table is still there, else [`StoreError::Stale`].
+    pub prior_version: u64,
     pub actor: &'a str,
     /// The actor's name, for ledger entries he causes.
     pub actor_name: &'a str,
@@ -53,7 +56,7 @@ impl Store {
             // The common case, a move: handed to the group writer (see `moves`).
             return self.commit_move(commit, snapshot).await;
         }
-        let _writer = self.writer.lock().await;
+        let _writer = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let id = write_table(&mut tx, commit, &snapshot).await?;
         throws::insert(&mut tx, id, commit.throws).await?;
@@ -72,6 +75,7 @@ impl Store {
             table_id: table.id,
             chat: table.chat.0.clone(),
             status: table.status.id(),
+            prior: commit.prior_version as i64,
             version: table.version as i64,
             snapshot,
             at: commit.now,
@@ -95,7 +99,7 @@ impl Store {
 
 /// The table's row (inserted for a new table) and its log entry; returns the table's id.
 async fn write_table(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     commit: &Commit<'_>,
     snapshot: &str,
 ) -> Result<i64, StoreError> {
@@ -103,7 +107,7 @@ async fn write_table(
     let id = if table.id == 0 {
         sqlx::query(
             "INSERT INTO tables (chat, status, version, snapshot, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
         )
         .bind(table.chat.as_str())
         .bind(table.status.id())
@@ -115,20 +119,25 @@ async fn write_table(
         .await?
         .get::<i64, _>("id")
     } else {
-        sqlx::query(
-            "UPDATE tables SET status = ?, version = ?, snapshot = ?, updated_at = ? WHERE id = ?",
+        let updated = sqlx::query(
+            "UPDATE tables SET status = $1, version = $2, snapshot = $3, updated_at = $4
+             WHERE id = $5 AND version = $6",
         )
         .bind(table.status.id())
         .bind(table.version as i64)
         .bind(snapshot)
         .bind(commit.now)
         .bind(table.id)
+        .bind(commit.prior_version as i64)
         .execute(&mut *tx)
         .await?;
+        if updated.rows_affected() == 0 {
+            return Err(StoreError::Stale);
+        }
         table.id
     };
     sqlx::query(
-        "INSERT INTO table_log (table_id, seq, at, actor, command, events) VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT INTO table_log (table_id, seq, at, actor, command, events) VALUES ($1, $2, $3, $4, $5, $6)",
     )
     .bind(id)
     .bind(table.log_seq as i64)
@@ -143,7 +152,7 @@ async fn write_table(
 
 /// New debts and statistics, and those a taken-back round reverses.
 async fn write_ledger_and_stats(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     commit: &Commit<'_>,
     table_id: i64,
 ) -> Result<(), StoreError> {

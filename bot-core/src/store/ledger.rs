@@ -63,13 +63,13 @@ pub struct LedgerRow {
 }
 
 pub(super) async fn insert(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     e: &NewLedgerEntry,
 ) -> Result<i64, StoreError> {
     let row = sqlx::query(
         "INSERT INTO ledger (chat, at, kind, debtor, debtor_name, rounds, reason, table_id, actor,
                              actor_name, reverses)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
     .bind(e.chat.as_str())
     .bind(e.at)
@@ -90,7 +90,7 @@ pub(super) async fn insert(
 /// Reverses the newest unreversed debt of `debt`'s kind that `table_id` wrote for its
 /// debtor (a round entered by hand was taken back); nothing if there is none.
 pub(super) async fn reverse_debt(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     chat: &ChatId,
     debt: &NewDebt,
     table_id: i64,
@@ -98,7 +98,7 @@ pub(super) async fn reverse_debt(
 ) -> Result<(), StoreError> {
     let reversed: Option<i64> = sqlx::query_scalar(
         "SELECT id FROM ledger l
-         WHERE chat = ? AND table_id = ? AND debtor = ? AND kind = 'debt' AND reason = ?
+         WHERE chat = $1 AND table_id = $2 AND debtor = $3 AND kind = 'debt' AND reason = $4
            AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.reverses = l.id)
          ORDER BY id DESC LIMIT 1",
     )
@@ -126,9 +126,10 @@ pub(super) async fn reverse_debt(
 const ROW_COLUMNS: &str =
     "l.id, l.at, l.kind, l.debtor, l.debtor_name, l.rounds, l.reason, l.table_id,
     l.actor, l.actor_name, l.reverses,
-    EXISTS (SELECT 1 FROM ledger r WHERE r.reverses = l.id) AS reversed";
+    CASE WHEN EXISTS (SELECT 1 FROM ledger r WHERE r.reverses = l.id) THEN 1 ELSE 0 END
+        AS reversed";
 
-fn decode(r: &sqlx::sqlite::SqliteRow) -> LedgerRow {
+fn decode(r: &sqlx::any::AnyRow) -> LedgerRow {
     LedgerRow {
         id: r.get("id"),
         at: r.get("at"),
@@ -152,7 +153,7 @@ impl Store {
         entries: &[NewLedgerEntry],
         request_id: Option<&str>,
     ) -> Result<Vec<i64>, StoreError> {
-        let _writer = self.writer.lock().await;
+        let _writer = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let mut ids = Vec::with_capacity(entries.len());
         for e in entries {
@@ -168,10 +169,10 @@ impl Store {
     /// Open rounds per debtor (only those who owe), most first.
     pub async fn debts(&self, chat: &ChatId) -> Result<Vec<DebtLine>, StoreError> {
         let rows = sqlx::query(
-            "SELECT debtor, SUM(rounds) AS owed,
-                    (SELECT debtor_name FROM ledger n WHERE n.chat = l.chat AND n.debtor = l.debtor
+            "SELECT debtor, CAST(SUM(rounds) AS BIGINT) AS owed,
+                    (SELECT debtor_name FROM ledger n WHERE n.chat = $1 AND n.debtor = l.debtor
                      ORDER BY n.id DESC LIMIT 1) AS name
-             FROM ledger l WHERE chat = ? GROUP BY debtor HAVING SUM(rounds) > 0
+             FROM ledger l WHERE chat = $1 GROUP BY debtor HAVING SUM(rounds) > 0
              ORDER BY owed DESC, name",
         )
         .bind(chat.as_str())
@@ -190,7 +191,7 @@ impl Store {
     /// The rounds `debtor` owes in `chat`.
     pub async fn owed(&self, chat: &ChatId, debtor: &UserId) -> Result<i64, StoreError> {
         let row = sqlx::query(
-            "SELECT COALESCE(SUM(rounds), 0) AS owed FROM ledger WHERE chat = ? AND debtor = ?",
+            "SELECT CAST(COALESCE(SUM(rounds), 0) AS BIGINT) AS owed FROM ledger WHERE chat = $1 AND debtor = $2",
         )
         .bind(chat.as_str())
         .bind(debtor.as_str())
@@ -206,7 +207,7 @@ impl Store {
         name: &str,
     ) -> Result<Option<(UserId, String)>, StoreError> {
         let row = sqlx::query(
-            "SELECT debtor, debtor_name FROM ledger WHERE chat = ? AND lower(debtor_name) = lower(?)
+            "SELECT debtor, debtor_name FROM ledger WHERE chat = $1 AND lower(debtor_name) = lower($2)
              ORDER BY id DESC LIMIT 1",
         )
         .bind(chat.as_str())
@@ -223,7 +224,7 @@ impl Store {
         user: &UserId,
     ) -> Result<Option<String>, StoreError> {
         let row = sqlx::query(
-            "SELECT debtor_name FROM ledger WHERE chat = ? AND debtor = ? ORDER BY id DESC LIMIT 1",
+            "SELECT debtor_name FROM ledger WHERE chat = $1 AND debtor = $2 ORDER BY id DESC LIMIT 1",
         )
         .bind(chat.as_str())
         .bind(user.as_str())
@@ -240,7 +241,7 @@ impl Store {
         page: u32,
         size: u32,
     ) -> Result<(Vec<LedgerLine>, u32), StoreError> {
-        let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM ledger WHERE chat = ?")
+        let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM ledger WHERE chat = $1")
             .bind(chat.as_str())
             .fetch_one(&self.pool)
             .await?
@@ -248,7 +249,7 @@ impl Store {
         let size = size.max(1);
         let pages = (total as u32).div_ceil(size).max(1);
         let rows = sqlx::query(&format!(
-            "SELECT {ROW_COLUMNS} FROM ledger l WHERE chat = ? ORDER BY id DESC LIMIT ? OFFSET ?"
+            "SELECT {ROW_COLUMNS} FROM ledger l WHERE chat = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
         ))
         .bind(chat.as_str())
         .bind(i64::from(size))
@@ -283,7 +284,7 @@ impl Store {
     ) -> Result<Option<LedgerRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {ROW_COLUMNS} FROM ledger l
-             WHERE chat = ? AND actor = ? AND kind IN ('paid', 'claim')
+             WHERE chat = $1 AND actor = $2 AND kind IN ('paid', 'claim')
                AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.reverses = l.id)
              ORDER BY id DESC LIMIT 1"
         ))
@@ -302,7 +303,7 @@ impl Store {
     ) -> Result<Option<LedgerRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {ROW_COLUMNS} FROM ledger l
-             WHERE chat = ? AND debtor = ? AND kind = 'claim'
+             WHERE chat = $1 AND debtor = $2 AND kind = 'claim'
                AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.reverses = l.id)
                AND NOT EXISTS (SELECT 1 FROM ledger p WHERE p.kind = 'paid' AND p.debtor = l.debtor
                                AND p.chat = l.chat AND p.id > l.id)
@@ -318,7 +319,7 @@ impl Store {
     /// Every entry of the chat, oldest first.
     pub async fn ledger_rows(&self, chat: &ChatId) -> Result<Vec<LedgerRow>, StoreError> {
         let rows = sqlx::query(&format!(
-            "SELECT {ROW_COLUMNS} FROM ledger l WHERE chat = ? ORDER BY id"
+            "SELECT {ROW_COLUMNS} FROM ledger l WHERE chat = $1 ORDER BY id"
         ))
         .bind(chat.as_str())
         .fetch_all(&self.pool)

@@ -1,12 +1,16 @@
-//! SQLite storage (sqlx): tables with their event log and snapshots, chat settings, the
-//! Bierrunde ledger, statistics. Every accepted command is one transaction.
+//! Storage (sqlx, SQLite or PostgreSQL): tables with their event log and snapshots, chat
+//! settings, the Bierrunde ledger, statistics. Every accepted command is one transaction.
+//! The store knows only the shared data of [`crate::model`] and the engine, nothing of the
+//! service that uses it.
 
+mod backend;
 mod commit;
 mod ledger;
 mod moves;
 mod stats;
 mod throws;
 
+pub use backend::{Backend, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, redacted};
 pub use commit::Commit;
 pub use ledger::{LedgerRow, NewLedgerEntry};
 pub use throws::{FaceCounts, ThrowRow};
@@ -14,16 +18,20 @@ pub use throws::{FaceCounts, ThrowRow};
 use crate::engine::RuleSet;
 use crate::model::ids::ChatId;
 use crate::model::table::{Table, TableStatus};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Connection, Row, SqlitePool};
-use std::str::FromStr;
-use std::time::Duration;
+use sqlx::AnyPool;
+use sqlx::Row;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum StoreError {
     #[error("database: {0}")]
-    Db(#[from] sqlx::Error),
+    Db(sqlx::Error),
+    #[error("database URL: {0}")]
+    Url(String),
+    /// The table changed since it was read (another process stored a move first): nothing
+    /// was stored; read it again and decide anew.
+    #[error("the table changed since it was read")]
+    Stale,
     #[error("migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("stored table {id} is unreadable: {message}")]
@@ -35,8 +43,15 @@ pub enum StoreError {
     Duplicate,
 }
 
-/// The migrations in `migrations/`, embedded in the binary.
-pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("../migrations");
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        if backend::is_stale(&e) {
+            StoreError::Stale
+        } else {
+            StoreError::Db(e)
+        }
+    }
+}
 
 /// A chat's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,65 +102,54 @@ impl ChatSettings {
 
 #[derive(Clone, Debug)]
 pub struct Store {
-    pool: SqlitePool,
-    /// One writer at a time, queued here: SQLite allows one anyway, and a writer that meets
-    /// a busy database sleeps in steps of milliseconds — queueing in the process is fairer
-    /// and keeps the tail latency low.
+    pool: AnyPool,
+    backend: Backend,
+    /// SQLite: one writer at a time, queued here. SQLite allows one anyway, and a writer that
+    /// meets a busy database sleeps in steps of milliseconds — queueing in the process is
+    /// fairer and keeps the tail latency low. PostgreSQL takes concurrent writers itself.
     writer: std::sync::Arc<tokio::sync::Mutex<()>>,
     /// Moves go to one writer task that stores whatever has queued up in one statement.
     moves: tokio::sync::mpsc::UnboundedSender<moves::Move>,
 }
 
 impl Store {
-    /// Opens (and creates) the database at `url` (`sqlite://schocken.db`, `sqlite::memory:`)
-    /// in WAL mode and runs the migrations.
+    /// Opens the database at `url` and brings its schema up to date: `sqlite://schocken.db`
+    /// (created if missing, in WAL mode), `sqlite::memory:`, or `postgres://user@host/db`.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            // In WAL mode NORMAL loses nothing on a process crash (only on an OS crash).
-            .synchronous(SqliteSynchronous::Normal)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
-        let memory = url.contains(":memory:");
-        if !memory {
-            // Create the file, switch it to WAL and migrate over one connection first: several
-            // connections racing to set up a brand-new file can meet "database is locked".
-            let mut setup = sqlx::SqliteConnection::connect_with(&options).await?;
-            MIGRATOR.run(&mut setup).await?;
-            setup.close().await?;
-        }
-        let pool = SqlitePoolOptions::new()
-            // A local file needs no liveness ping before every query.
-            .test_before_acquire(false)
-            // An in-memory database lives in one connection.
-            .max_connections(if memory { 1 } else { 4 })
-            .min_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(options)
-            .await?;
+        let backend = Backend::of(url)?;
+        let pool = backend::connect(url, backend).await?;
         let writer = std::sync::Arc::new(tokio::sync::Mutex::new(()));
-        let store = Store {
-            moves: moves::spawn_writer(pool.clone(), writer.clone()),
+        Ok(Store {
+            moves: moves::spawn_writer(pool.clone(), backend, writer.clone()),
             pool,
+            backend,
             writer,
-        };
-        store.migrate().await?;
-        Ok(store)
+        })
     }
 
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        MIGRATOR.run(&self.pool).await?;
+        self.backend.migrator().run(&self.pool).await?;
         Ok(())
     }
 
-    pub fn pool(&self) -> &SqlitePool {
+    pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+
+    /// The writer's turn on SQLite (see `writer`); nothing to wait for on PostgreSQL.
+    async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match self.backend {
+            Backend::Sqlite => Some(self.writer.lock().await),
+            Backend::Postgres => None,
+        }
     }
 
     fn decode_table(id: i64, snapshot: &str) -> Result<Table, StoreError> {
@@ -173,7 +177,7 @@ impl Store {
     /// The chat's newest table (open or not).
     pub async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
         let row =
-            sqlx::query("SELECT id, snapshot FROM tables WHERE chat = ? ORDER BY id DESC LIMIT 1")
+            sqlx::query("SELECT id, snapshot FROM tables WHERE chat = $1 ORDER BY id DESC LIMIT 1")
                 .bind(chat.as_str())
                 .fetch_optional(&self.pool)
                 .await?;
@@ -184,7 +188,7 @@ impl Store {
     /// The chat's open table.
     pub async fn open_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, snapshot FROM tables WHERE chat = ? AND status IN ('lobby', 'running')",
+            "SELECT id, snapshot FROM tables WHERE chat = $1 AND status IN ('lobby', 'running')",
         )
         .bind(chat.as_str())
         .fetch_optional(&self.pool)
@@ -193,16 +197,19 @@ impl Store {
             .transpose()
     }
 
-    /// Remembers the platform message showing a table (no log entry: it is no move).
+    /// Remembers the platform message showing a table (no log entry: it is no move). Only
+    /// while the table is at the version given: a newer one (stored by another process) is
+    /// left as it is.
     pub async fn set_message_ref(&self, table: &Table) -> Result<(), StoreError> {
         let snapshot = serde_json::to_string(table).map_err(|e| StoreError::Snapshot {
             id: table.id,
             message: e.to_string(),
         })?;
-        let _writer = self.writer.lock().await;
-        sqlx::query("UPDATE tables SET snapshot = ? WHERE id = ?")
+        let _writer = self.write_turn().await;
+        sqlx::query("UPDATE tables SET snapshot = $1 WHERE id = $2 AND version = $3")
             .bind(snapshot)
             .bind(table.id)
+            .bind(table.version as i64)
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -210,7 +217,7 @@ impl Store {
 
     /// Whether a platform request id was already handled.
     pub async fn seen_request(&self, request_id: &str) -> Result<bool, StoreError> {
-        let row = sqlx::query("SELECT 1 FROM requests WHERE request_id = ?")
+        let row = sqlx::query("SELECT 1 FROM requests WHERE request_id = $1")
             .bind(request_id)
             .fetch_optional(&self.pool)
             .await?;
@@ -219,8 +226,8 @@ impl Store {
 
     /// Forgets request ids older than `before` (ms).
     pub async fn prune_requests(&self, before: i64) -> Result<u64, StoreError> {
-        let _writer = self.writer.lock().await;
-        let done = sqlx::query("DELETE FROM requests WHERE at < ?")
+        let _writer = self.write_turn().await;
+        let done = sqlx::query("DELETE FROM requests WHERE at < $1")
             .bind(before)
             .execute(&self.pool)
             .await?;
@@ -230,7 +237,7 @@ impl Store {
     pub async fn chat_settings(&self, chat: &ChatId) -> Result<ChatSettings, StoreError> {
         let row = sqlx::query(
             "SELECT rules_preset, rules_overrides, turn_timer, lang, season, time_zone, hints
-             FROM chats WHERE chat = ?",
+             FROM chats WHERE chat = $1",
         )
         .bind(chat.as_str())
         .fetch_optional(&self.pool)
@@ -260,12 +267,12 @@ impl Store {
         request_id: Option<&str>,
         now: i64,
     ) -> Result<(), StoreError> {
-        let _writer = self.writer.lock().await;
+        let _writer = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO chats (chat, rules_preset, rules_overrides, turn_timer, lang, season,
                time_zone, hints, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
              ON CONFLICT (chat) DO UPDATE SET rules_preset = excluded.rules_preset,
                rules_overrides = excluded.rules_overrides, turn_timer = excluded.turn_timer,
                lang = excluded.lang, season = excluded.season, time_zone = excluded.time_zone,
@@ -292,21 +299,21 @@ impl Store {
     /// A Telegram group became a supergroup: everything of `old` moves to `new` in one
     /// transaction. Settings of `new` (if the bot saw it already) give way to `old`'s.
     pub async fn migrate_chat(&self, old: &ChatId, new: &ChatId) -> Result<(), StoreError> {
-        let _writer = self.writer.lock().await;
+        let _writer = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
-        let has_old: bool = sqlx::query("SELECT 1 FROM chats WHERE chat = ?")
+        let has_old: bool = sqlx::query("SELECT 1 FROM chats WHERE chat = $1")
             .bind(old.as_str())
             .fetch_optional(&mut *tx)
             .await?
             .is_some();
         if has_old {
-            sqlx::query("DELETE FROM chats WHERE chat = ?")
+            sqlx::query("DELETE FROM chats WHERE chat = $1")
                 .bind(new.as_str())
                 .execute(&mut *tx)
                 .await?;
         }
         for table in ["chats", "tables", "ledger", "seasons", "requests"] {
-            sqlx::query(&format!("UPDATE {table} SET chat = ? WHERE chat = ?"))
+            sqlx::query(&format!("UPDATE {table} SET chat = $1 WHERE chat = $2"))
                 .bind(new.as_str())
                 .bind(old.as_str())
                 .execute(&mut *tx)
@@ -314,7 +321,7 @@ impl Store {
         }
         stats::migrate(&mut tx, old, new).await?;
         // Snapshots carry their chat id too.
-        let rows = sqlx::query("SELECT id, snapshot FROM tables WHERE chat = ?")
+        let rows = sqlx::query("SELECT id, snapshot FROM tables WHERE chat = $1")
             .bind(new.as_str())
             .fetch_all(&mut *tx)
             .await?;
@@ -327,7 +334,7 @@ impl Store {
                     id,
                     message: e.to_string(),
                 })?;
-                sqlx::query("UPDATE tables SET snapshot = ? WHERE id = ?")
+                sqlx::query("UPDATE tables SET snapshot = $1 WHERE id = $2")
                     .bind(snapshot)
                     .bind(id)
                     .execute(&mut *tx)
@@ -344,7 +351,7 @@ impl Store {
         table_id: i64,
     ) -> Result<Vec<(i64, String, String, String)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, actor, command, events FROM table_log WHERE table_id = ? ORDER BY seq",
+            "SELECT seq, actor, command, events FROM table_log WHERE table_id = $1 ORDER BY seq",
         )
         .bind(table_id)
         .fetch_all(&self.pool)
@@ -367,7 +374,7 @@ impl Store {
         &self,
         table_id: i64,
     ) -> Result<Option<(ChatId, TableStatus)>, StoreError> {
-        let row = sqlx::query("SELECT chat, status FROM tables WHERE id = ?")
+        let row = sqlx::query("SELECT chat, status FROM tables WHERE id = $1")
             .bind(table_id)
             .fetch_optional(&self.pool)
             .await?;
@@ -384,7 +391,7 @@ impl Store {
 
     /// Whether a table is in the lobby or running (for checks after a restart).
     pub async fn table_status(&self, table_id: i64) -> Result<Option<TableStatus>, StoreError> {
-        let row = sqlx::query("SELECT id, snapshot FROM tables WHERE id = ?")
+        let row = sqlx::query("SELECT id, snapshot FROM tables WHERE id = $1")
             .bind(table_id)
             .fetch_optional(&self.pool)
             .await?;
@@ -396,12 +403,12 @@ impl Store {
 }
 
 async fn record_request(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     request_id: &str,
     chat: &ChatId,
     now: i64,
 ) -> Result<(), StoreError> {
-    let inserted = sqlx::query("INSERT INTO requests (request_id, chat, at) VALUES (?, ?, ?)")
+    let inserted = sqlx::query("INSERT INTO requests (request_id, chat, at) VALUES ($1, $2, $3)")
         .bind(request_id)
         .bind(chat.as_str())
         .bind(now)

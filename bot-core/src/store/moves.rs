@@ -1,14 +1,15 @@
 //! Group commit of moves: every move that queued up while the previous batch was written goes
 //! into the database in one multi-row INSERT (one statement, so all or nothing; see the
-//! migration `one_statement_moves`). Many tables moving at once then cost one write, not one
-//! each; a lone move is written at once.
+//! migrations `one_statement_moves` and `move_at_version`; PostgreSQL's view works the same).
+//! Many tables moving at once then cost one write, not one each; a lone move is written at
+//! once.
 
-use super::StoreError;
-use sqlx::SqlitePool;
+use super::{Backend, StoreError};
+use sqlx::AnyPool;
 use std::sync::Arc;
 use tokio::sync::{Mutex, mpsc, oneshot};
 
-/// Rows per statement (12 parameters each, far below SQLite's limit).
+/// Rows per statement (13 parameters each, far below either database's limit).
 const MAX_BATCH: usize = 64;
 
 /// One move to store, and where to say whether it was stored.
@@ -16,6 +17,8 @@ pub(super) struct Move {
     pub table_id: i64,
     pub chat: String,
     pub status: &'static str,
+    /// The version the move was decided on.
+    pub prior: i64,
     pub version: i64,
     pub snapshot: String,
     pub at: i64,
@@ -30,7 +33,8 @@ pub(super) struct Move {
 }
 
 pub(super) fn spawn_writer(
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
     writer: Arc<Mutex<()>>,
 ) -> mpsc::UnboundedSender<Move> {
     let (tx, mut rx) = mpsc::unbounded_channel::<Move>();
@@ -43,15 +47,18 @@ pub(super) fn spawn_writer(
                     Err(_) => break,
                 }
             }
-            let _guard = writer.lock().await;
+            let _guard = match backend {
+                Backend::Sqlite => Some(writer.lock().await),
+                Backend::Postgres => None,
+            };
             match insert(&pool, &batch).await {
                 Ok(()) => {
                     for m in batch {
                         let _ = m.done.send(Ok(()));
                     }
                 }
-                // One row failed (a repeated request id): store the others one by one so
-                // only that one is refused.
+                // One row failed (a repeated request id, a table moved on elsewhere): store
+                // the others one by one so only that one is refused.
                 Err(_) if batch.len() > 1 => {
                     for m in batch {
                         let result = insert(&pool, std::slice::from_ref(&m)).await;
@@ -72,20 +79,23 @@ pub(super) fn spawn_writer(
 fn copy(e: &StoreError) -> StoreError {
     match e {
         StoreError::Duplicate => StoreError::Duplicate,
+        StoreError::Stale => StoreError::Stale,
         other => StoreError::Db(sqlx::Error::Protocol(other.to_string())),
     }
 }
 
-async fn insert(pool: &SqlitePool, batch: &[Move]) -> Result<(), StoreError> {
+async fn insert(pool: &AnyPool, batch: &[Move]) -> Result<(), StoreError> {
+    const COLUMNS: usize = 13;
     let mut sql = String::from(
-        "INSERT INTO table_moves (table_id, chat, status, version, snapshot, at, seq, actor,
-                                  command, events, request_id, throws) VALUES ",
+        "INSERT INTO table_moves (table_id, chat, status, prior, version, snapshot, at, seq,
+                                  actor, command, events, request_id, throws) VALUES ",
     );
     for i in 0..batch.len() {
-        if i > 0 {
-            sql.push(',');
+        sql.push_str(if i > 0 { ",(" } else { "(" });
+        for c in 1..=COLUMNS {
+            let sep = if c < COLUMNS { ", " } else { ")" };
+            sql.push_str(&format!("${}{sep}", i * COLUMNS + c));
         }
-        sql.push_str("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     }
     let mut query = sqlx::query(&sql);
     for m in batch {
@@ -93,6 +103,7 @@ async fn insert(pool: &SqlitePool, batch: &[Move]) -> Result<(), StoreError> {
             .bind(m.table_id)
             .bind(&m.chat)
             .bind(m.status)
+            .bind(m.prior)
             .bind(m.version)
             .bind(&m.snapshot)
             .bind(m.at)

@@ -33,7 +33,7 @@ fn dice_text(dice: &[u8]) -> String {
     dice.iter().map(|d| char::from(b'0' + d.min(&9))).collect()
 }
 
-/// The throws as the JSON array the statements below read with `json_each`.
+/// The throws as the JSON array the `table_moves` view reads.
 pub(super) fn to_json(throws: &[ThrowRow]) -> String {
     let stored: Vec<StoredThrow<'_>> = throws
         .iter()
@@ -46,32 +46,37 @@ pub(super) fn to_json(throws: &[ThrowRow]) -> String {
     serde_json::to_string(&stored).unwrap_or_else(|_| "[]".into())
 }
 
-/// Stores a move's throws inside the caller's transaction.
+/// Stores a move's throws inside the caller's transaction, in one statement.
 pub(super) async fn insert(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut sqlx::AnyConnection,
     table_id: i64,
     throws: &[ThrowRow],
 ) -> Result<(), StoreError> {
     if throws.is_empty() {
         return Ok(());
     }
-    sqlx::query(
-        "INSERT INTO throws (table_id, n, player, dice)
-         SELECT ?, json_extract(value, '$.n'), json_extract(value, '$.player'),
-                json_extract(value, '$.dice')
-         FROM json_each(?)",
-    )
-    .bind(table_id)
-    .bind(to_json(throws))
-    .execute(tx)
-    .await?;
+    let rows: Vec<String> = (0..throws.len())
+        .map(|i| format!("($1, ${}, ${}, ${})", 3 * i + 2, 3 * i + 3, 3 * i + 4))
+        .collect();
+    let sql = format!(
+        "INSERT INTO throws (table_id, n, player, dice) VALUES {}",
+        rows.join(", ")
+    );
+    let mut query = sqlx::query(&sql).bind(table_id);
+    for t in throws {
+        query = query
+            .bind(t.n as i64)
+            .bind(t.player.as_str())
+            .bind(dice_text(&t.dice));
+    }
+    query.execute(tx).await?;
     Ok(())
 }
 
 impl Store {
     /// Every throw of a game, in order.
     pub async fn game_throws(&self, table_id: i64) -> Result<Vec<ThrowRow>, StoreError> {
-        let rows = sqlx::query("SELECT n, player, dice FROM throws WHERE table_id = ? ORDER BY n")
+        let rows = sqlx::query("SELECT n, player, dice FROM throws WHERE table_id = $1 ORDER BY n")
             .bind(table_id)
             .fetch_all(&self.pool)
             .await?;
@@ -94,15 +99,15 @@ impl Store {
     pub async fn face_counts(&self, group: &ChatId) -> Result<FaceCounts, StoreError> {
         let row = sqlx::query(
             "SELECT COUNT(DISTINCT th.table_id) AS games,
-                    SUM(length(th.dice) - length(replace(th.dice, '1', ''))) AS f1,
-                    SUM(length(th.dice) - length(replace(th.dice, '2', ''))) AS f2,
-                    SUM(length(th.dice) - length(replace(th.dice, '3', ''))) AS f3,
-                    SUM(length(th.dice) - length(replace(th.dice, '4', ''))) AS f4,
-                    SUM(length(th.dice) - length(replace(th.dice, '5', ''))) AS f5,
-                    SUM(length(th.dice) - length(replace(th.dice, '6', ''))) AS f6
+                    CAST(SUM(length(th.dice) - length(replace(th.dice, '1', ''))) AS BIGINT) AS f1,
+                    CAST(SUM(length(th.dice) - length(replace(th.dice, '2', ''))) AS BIGINT) AS f2,
+                    CAST(SUM(length(th.dice) - length(replace(th.dice, '3', ''))) AS BIGINT) AS f3,
+                    CAST(SUM(length(th.dice) - length(replace(th.dice, '4', ''))) AS BIGINT) AS f4,
+                    CAST(SUM(length(th.dice) - length(replace(th.dice, '5', ''))) AS BIGINT) AS f5,
+                    CAST(SUM(length(th.dice) - length(replace(th.dice, '6', ''))) AS BIGINT) AS f6
              FROM throws th JOIN tables t ON t.id = th.table_id
              WHERE t.status IN ('finished', 'abandoned')
-               AND (t.chat = ?1 OR substr(t.chat, 1, length(?1) + 1) = ?1 || '#')",
+               AND (t.chat = $1 OR substr(t.chat, 1, length($1) + 1) = $1 || '#')",
         )
         .bind(group.as_str())
         .fetch_one(&self.pool)
@@ -124,7 +129,7 @@ impl Store {
     /// The id of the place's newest game that is over.
     pub async fn latest_closed_table(&self, place: &ChatId) -> Result<Option<i64>, StoreError> {
         let row = sqlx::query(
-            "SELECT id FROM tables WHERE chat = ? AND status IN ('finished', 'abandoned')
+            "SELECT id FROM tables WHERE chat = $1 AND status IN ('finished', 'abandoned')
              ORDER BY id DESC LIMIT 1",
         )
         .bind(place.as_str())
@@ -138,7 +143,7 @@ impl Store {
         &self,
         table_id: i64,
     ) -> Result<Option<crate::model::table::Table>, StoreError> {
-        let row = sqlx::query("SELECT id, snapshot FROM tables WHERE id = ?")
+        let row = sqlx::query("SELECT id, snapshot FROM tables WHERE id = $1")
             .bind(table_id)
             .fetch_optional(&self.pool)
             .await?;
@@ -147,7 +152,7 @@ impl Store {
     }
 }
 
-fn r_count(row: &sqlx::sqlite::SqliteRow, name: &str) -> u64 {
+fn r_count(row: &sqlx::any::AnyRow, name: &str) -> u64 {
     row.get::<Option<i64>, _>(name).unwrap_or(0).max(0) as u64
 }
 

@@ -4,6 +4,7 @@
 // Every test binary compiles this module but uses only part of it.
 #![allow(dead_code)]
 
+pub mod backend;
 pub mod service;
 
 use bot_core::engine::event::RevealedThrow;

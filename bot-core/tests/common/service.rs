@@ -1,5 +1,6 @@
-//! A game service on a real SQLite file in a temporary directory, with a manual clock and
-//! seeded dice, for the service's tests.
+//! A game service on a real database (a SQLite file in a temporary directory, or a fresh
+//! PostgreSQL database: see [`super::backend`]), with a manual clock and seeded dice, for the
+//! service's tests.
 
 use bot_core::config::Config;
 use bot_core::service::{
@@ -45,7 +46,7 @@ impl Harness {
 
     pub async fn with_config(config: Config) -> Harness {
         let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}", dir.path().join("schocken.db").display());
+        let url = super::backend::fresh_url(&dir).await;
         let clock = Arc::new(ManualClock::new(START));
         let store = Store::open(&url).await.expect("store");
         let service = Service::new(store, config, clock.clone(), Some(7))
@@ -59,7 +60,12 @@ impl Harness {
         }
     }
 
-    /// Drops the service and opens a new one on the same file (a restart).
+    /// The database's URL (for a second store on it: another process).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Drops the service and opens a new one on the same database (a restart).
     pub async fn restart(&mut self) {
         self.service.store().close().await;
         let store = Store::open(&self.url).await.expect("store");

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL server for the test run: `start` installs the distribution's package if
+# the machine has none, creates a cluster in a temporary directory (trust authentication, only
+# on 127.0.0.1) and prints the export line for the tests; `stop DIR` stops it and deletes it.
+set -euo pipefail
+
+PORT="${SCHOCKEN_PG_PORT:-55432}"
+
+bin_dir() {
+    local initdb
+    initdb="$(command -v initdb 2>/dev/null || true)"
+    if [[ -z "$initdb" ]]; then
+        initdb="$(ls -d /usr/lib/postgresql/*/bin/initdb 2>/dev/null | sort -V | tail -n 1 || true)"
+    fi
+    [[ -n "$initdb" ]] && dirname "$initdb"
+}
+
+as_owner() {
+    # initdb and postgres refuse to run as root: run them as the package's postgres user.
+    if [[ "$(id -u)" == 0 ]]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+install() {
+    if [[ -n "$(bin_dir)" ]]; then
+        return
+    fi
+    echo "installing PostgreSQL from the distribution's packages" >&2
+    local sudo=""
+    [[ "$(id -u)" == 0 ]] || sudo="sudo"
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq >&2
+    $sudo apt-get install -y -qq postgresql >&2
+}
+
+start() {
+    install
+    local bin dir
+    bin="$(bin_dir)"
+    dir="$(mktemp -d /tmp/schocken-pg.XXXXXX)"
+    if [[ "$(id -u)" == 0 ]]; then
+        id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
+        chown postgres "$dir"
+    fi
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-locale >&2
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $PORT -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >&2
+    echo "export SCHOCKEN_TEST_POSTGRES=postgres://postgres@127.0.0.1:$PORT SCHOCKEN_PG_DIR=$dir"
+}
+
+stop() {
+    local dir="$1" bin
+    bin="$(bin_dir)"
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >&2 || true
+    rm -rf "$dir"
+}
+
+case "${1:-}" in
+    start) start ;;
+    stop) stop "${2:?the directory start printed}" ;;
+    *) echo "usage: $0 start | stop DIR" >&2; exit 2 ;;
+esac
