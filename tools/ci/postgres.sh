@@ -4,7 +4,18 @@
 # on 127.0.0.1) and prints the export line for the tests; `stop DIR` stops it and deletes it.
 set -euo pipefail
 
-PORT="${SCHOCKEN_PG_PORT:-55432}"
+# The first free port from 55432 on (another server, e.g. a developer's, may hold one).
+free_port() {
+    local port
+    for port in $(seq 55432 55532); do
+        if ! (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+            echo "$port"
+            return
+        fi
+    done
+    echo "no free port in 55432-55532" >&2
+    exit 1
+}
 
 bin_dir() {
     local initdb
@@ -38,16 +49,17 @@ install() {
 
 start() {
     install
-    local bin dir
+    local bin dir port
     bin="$(bin_dir)"
+    port="${SCHOCKEN_PG_PORT:-$(free_port)}"
     dir="$(mktemp -d /tmp/schocken-pg.XXXXXX)"
     if [[ "$(id -u)" == 0 ]]; then
         id postgres >/dev/null 2>&1 || useradd --system --no-create-home postgres
         chown postgres "$dir"
     fi
     as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-locale >&2
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $PORT -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >&2
-    echo "export SCHOCKEN_TEST_POSTGRES=postgres://postgres@127.0.0.1:$PORT SCHOCKEN_PG_DIR=$dir"
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >&2
+    echo "export SCHOCKEN_TEST_POSTGRES=postgres://postgres@127.0.0.1:$port SCHOCKEN_PG_DIR=$dir"
 }
 
 stop() {
