@@ -818,6 +818,63 @@ fn migrate_creates_and_updates_a_postgres_database() {
     admin(format!("DROP DATABASE {name}"));
 }
 
+/// `schocken backup FILE` while another process writes: the copy holds every committed row
+/// and nothing of the transaction still open, and it is a database the bot opens.
+#[test]
+fn backup_copies_a_running_sqlite_database_consistently() {
+    use sqlx::{Connection, Executor, Row};
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("live.db").display());
+    let o = schocken(&["migrate", "--database", &url], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let ledger_rows = |url: String| {
+        let runtime = &runtime;
+        runtime.block_on(async move {
+            let mut c = sqlx::SqliteConnection::connect(&url).await.expect("open");
+            let n: i64 = sqlx::query("SELECT COUNT(*) FROM ledger")
+                .fetch_one(&mut c)
+                .await
+                .expect("count")
+                .get(0);
+            n
+        })
+    };
+    let insert = "INSERT INTO ledger (chat, at, kind, debtor, debtor_name, rounds, reason, actor,
+                  actor_name) VALUES ('c', 1, 'debt', 'u', 'U', 1, 'game_lost', 'game', 'game')";
+    // A writer with one committed row and a transaction it keeps open during the backup.
+    let mut writer = runtime.block_on(async {
+        let mut c = sqlx::SqliteConnection::connect(&url).await.expect("open");
+        c.execute(insert).await.expect("committed row");
+        c.execute("BEGIN IMMEDIATE").await.expect("begin");
+        c.execute(insert).await.expect("row not yet committed");
+        c
+    });
+    let copy = dir.path().join("copy.db");
+    let copy_arg = copy.display().to_string();
+    let o = schocken(&["backup", &copy_arg, "--database", &url], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("a consistent copy"));
+    runtime.block_on(async { writer.execute("COMMIT").await.expect("commit") });
+    let copy_url = format!("sqlite://{}", copy.display());
+    assert_eq!(ledger_rows(copy_url.clone()), 1);
+    assert_eq!(ledger_rows(url.clone()), 2);
+    let o = schocken(&["migrate", "--database", &copy_url], "");
+    assert!(o.status.success(), "the copy opens: {}", stderr(&o));
+    // A second backup to the same file is refused; PostgreSQL points to pg_dump.
+    assert_bad_input(
+        &schocken(&["backup", &copy_arg, "--database", &url], ""),
+        "exists already",
+    );
+    assert_bad_input(
+        &schocken(&["backup", "x.db", "--database", "postgres://u@h/db"], ""),
+        "pg_dump",
+    );
+}
+
 // ----- verify (R-FAIR, issue 11) -------------------------------------------------------------
 
 const FAIR_SEED: &str = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";

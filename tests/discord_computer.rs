@@ -405,7 +405,11 @@ async fn a_deferred_hint_is_a_new_private_message_too() {
     let service = db.service(Config::default(), clock, Some(9)).await;
     let discord = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), None)
         .with_defer_after(Duration::ZERO);
-    let bot = tokio::spawn(schocken_discord::run(service, discord));
+    let bot = tokio::spawn(schocken_discord::run(
+        service,
+        discord,
+        bot_core::service::Stop::never(),
+    ));
     fake.wait_ready(WAIT).await.expect("the bot connects");
 
     // Deferred answers: the lobby by commands (a deferred click is no plain acknowledgement).

@@ -225,7 +225,11 @@ async fn deferred_answers_carry_the_record_and_the_chart() {
     let service = db.service(Config::default(), clock, Some(5)).await;
     let discord = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), None)
         .with_defer_after(Duration::ZERO);
-    let bot = tokio::spawn(schocken_discord::run(service, discord));
+    let bot = tokio::spawn(schocken_discord::run(
+        service,
+        discord,
+        bot_core::service::Stop::never(),
+    ));
     fake.wait_ready(WAIT).await.expect("the bot connects");
 
     // A game started (the roll-off throws dice) and ended by its opener.

@@ -50,7 +50,11 @@ async fn run_in_process(
 ) -> tokio::task::JoinHandle<anyhow::Result<()>> {
     let telegram = schocken_telegram::TelegramConfig::new(fake.token(), Some(fake.api_url()), true);
     let mark = fake.mark();
-    let bot = tokio::spawn(schocken_telegram::run(service, telegram));
+    let bot = tokio::spawn(schocken_telegram::run(
+        service,
+        telegram,
+        bot_core::service::Stop::never(),
+    ));
     fake.wait_for(mark, WAIT, |r| r.is("getUpdates"))
         .await
         .expect("polling");

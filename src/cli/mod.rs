@@ -1,6 +1,7 @@
 //! The command line: argument parsing, shared options, and the exit-code convention
 //! (bad input: exit code 2 and one line on stderr, nothing on stdout).
 
+mod database;
 mod eval;
 mod judge;
 mod odds;
@@ -49,7 +50,9 @@ enum Command {
     /// Check a game record of provably fair dice (the file `verify` gave in the chat).
     Verify(verify::VerifyArgs),
     /// Create or update the database schema.
-    Migrate(run::MigrateArgs),
+    Migrate(database::MigrateArgs),
+    /// Copy a SQLite database, also while the bot runs on it (PostgreSQL: pg_dump).
+    Backup(database::BackupArgs),
 }
 
 /// `--rules` and `--set`, shared by the subcommands.
@@ -170,7 +173,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Odds(args)) => odds::run(&args, lang),
         Some(Command::Simulate(args)) => simulate::run(&args, lang),
         Some(Command::Verify(args)) => verify::run(&args, lang),
-        Some(Command::Migrate(args)) => run::migrate(&args),
+        Some(Command::Migrate(args)) => database::migrate(&args),
+        Some(Command::Backup(args)) => database::backup(&args),
         None => run::run(&cli.run, lang),
     }
 }

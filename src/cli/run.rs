@@ -1,10 +1,10 @@
 //! `schocken` without a subcommand: the chat bots when tokens are set, else a table in the
-//! terminal. `schocken migrate` brings the database up to date.
+//! terminal.
 
 use super::{Failure, RulesArgs};
 use bot_core::config::Config;
 use bot_core::engine::ai::Strategy;
-use bot_core::service::{Service, SystemClock};
+use bot_core::service::{Service, Stop, SystemClock};
 use bot_core::store::{Store, redacted};
 use bot_core::text::{self, Lang};
 use clap::Args;
@@ -14,7 +14,7 @@ use schocken_telegram::TelegramConfig;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use tracing::{error, info};
+use tracing::{error, info, warn};
 
 #[derive(Debug, Args, Default)]
 pub struct RunArgs {
@@ -57,14 +57,10 @@ pub struct RunArgs {
     table: String,
 }
 
-#[derive(Debug, Args, Default)]
-pub struct MigrateArgs {
-    /// Database URL (default: DATABASE_URL, else sqlite://schocken.db).
-    #[arg(long, value_name = "URL")]
-    database: Option<String>,
-}
-
-fn load_config(file: Option<&PathBuf>, database: Option<&String>) -> Result<Config, Failure> {
+pub(super) fn load_config(
+    file: Option<&PathBuf>,
+    database: Option<&String>,
+) -> Result<Config, Failure> {
     let base = match file {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -82,7 +78,7 @@ fn load_config(file: Option<&PathBuf>, database: Option<&String>) -> Result<Conf
     Ok(config)
 }
 
-fn init_logging(default: &str) {
+pub(super) fn init_logging(default: &str) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
     let _ = tracing_subscriber::fmt()
@@ -91,27 +87,11 @@ fn init_logging(default: &str) {
         .try_init();
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
+pub(super) fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(Failure::io)
-}
-
-pub fn migrate(args: &MigrateArgs) -> Result<ExitCode, Failure> {
-    init_logging("warn");
-    let config = load_config(None, args.database.as_ref())?;
-    runtime()?.block_on(async {
-        let store = Store::open(&config.database_url)
-            .await
-            .map_err(|e| Failure::input(format!("{}: {e}", redacted(&config.database_url))))?;
-        store.close().await;
-        super::emit(&format!(
-            "{}: migrations applied",
-            redacted(&config.database_url)
-        ))
-    })?;
-    Ok(ExitCode::SUCCESS)
 }
 
 pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
@@ -172,33 +152,79 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 .map(|()| ExitCode::SUCCESS)
                 .map_err(|e| Failure::io(std::io::Error::other(e.to_string())));
         }
-        let timers = service.spawn_timers();
+        let (stopping, stop) = Stop::new();
+        let timers = service.spawn_timers_until(stop.clone());
         let mut tasks = tokio::task::JoinSet::new();
         if let Some(discord) = discord {
             info!(?discord, "starting the Discord adapter");
-            tasks.spawn(schocken_discord::run(service.clone(), discord));
+            tasks.spawn(schocken_discord::run(
+                service.clone(),
+                discord,
+                stop.clone(),
+            ));
         }
         if let Some(telegram) = telegram {
             info!(?telegram, "starting the Telegram adapter");
-            tasks.spawn(schocken_telegram::run(service.clone(), telegram));
+            tasks.spawn(schocken_telegram::run(service.clone(), telegram, stop));
         }
         let mut failed = false;
         tokio::select! {
-            _ = tokio::signal::ctrl_c() => info!("stopping"),
-            Some(done) = tasks.join_next() => {
-                if let Ok(Err(e)) | Err(e) = done.map_err(anyhow::Error::from) {
-                    error!(error = %e, "an adapter stopped");
-                    failed = true;
-                }
-            }
+            () = stop_signal() => info!("stopping: taking no new events"),
+            Some(done) = tasks.join_next() => failed |= adapter_failed(done),
         }
-        tasks.abort_all();
-        timers.abort();
+        // A graceful stop: the adapters take no new events, answer those in flight and make
+        // their writes; timers stop between two ticks. Whatever is not done by then is cut.
+        stopping.stop();
+        let finished = tokio::time::timeout(STOP_LIMIT, async {
+            while let Some(done) = tasks.join_next().await {
+                failed |= adapter_failed(done);
+            }
+            let _ = timers.await;
+        })
+        .await;
+        if finished.is_err() {
+            warn!("the adapters did not stop in time; stopping them now");
+            tasks.abort_all();
+        }
         service.store().close().await;
+        info!(in_time = finished.is_ok(), "stopped");
         Ok(if failed {
             ExitCode::FAILURE
         } else {
             ExitCode::SUCCESS
         })
     })
+}
+
+/// How long a stop may take before what is left is cut (a process has 10 s to stop).
+const STOP_LIMIT: std::time::Duration = std::time::Duration::from_secs(9);
+
+/// Whether an adapter's task ended with an error (logged).
+fn adapter_failed(done: Result<anyhow::Result<()>, tokio::task::JoinError>) -> bool {
+    match done.map_err(anyhow::Error::from) {
+        Ok(Err(e)) | Err(e) => {
+            error!(error = %e, "an adapter stopped");
+            true
+        }
+        Ok(Ok(())) => false,
+    }
+}
+
+/// Ctrl-C, or SIGTERM (`docker stop`, `systemctl stop`).
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+                return;
+            }
+            Err(e) => error!(error = %e, "cannot listen for SIGTERM; Ctrl-C still stops"),
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }

@@ -153,6 +153,26 @@ impl Bot {
         self.join_readers();
     }
 
+    /// SIGTERM (`docker stop`, `systemctl stop`); waits up to `limit` for the exit and
+    /// returns the exit status (`None`: still running then) and how long it took.
+    pub async fn terminate(
+        &mut self,
+        limit: Duration,
+    ) -> (Option<std::process::ExitStatus>, Duration) {
+        let started = tokio::time::Instant::now();
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -TERM {pid}");
+        while started.elapsed() < limit {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                self.join_readers();
+                return (Some(status), started.elapsed());
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        (None, started.elapsed())
+    }
+
     /// Whether the process still runs.
     pub fn running(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

@@ -82,7 +82,11 @@ async fn real_pace_refused_ledger_commands_after_a_public_deferral_stay_private(
         .await;
     let config = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), Some(fake.guild_id()))
         .with_defer_after(Duration::ZERO);
-    let bot = tokio::spawn(schocken_discord::run(service, config));
+    let bot = tokio::spawn(schocken_discord::run(
+        service,
+        config,
+        bot_core::service::Stop::never(),
+    ));
     fake.wait_ready(WAIT).await.expect("the bot connects");
     let anna = user(11, "Anna");
     let ben = user(12, "Ben");

@@ -32,7 +32,11 @@ async fn timer_moves_and_deferred_answers() {
         !format!("{discord:?}").contains(DISCORD_TOKEN),
         "Debug hides the token"
     );
-    let bot = tokio::spawn(schocken_discord::run(service.clone(), discord));
+    let bot = tokio::spawn(schocken_discord::run(
+        service.clone(),
+        discord,
+        bot_core::service::Stop::never(),
+    ));
     fake.wait_ready(WAIT).await.expect("the bot connects");
     assert!(
         fake.requests()
@@ -157,9 +161,12 @@ async fn refused_command_registration_stops_the_adapter() {
         .service(Config::default(), Arc::new(SystemClock), None)
         .await;
     let config = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), Some(fake.guild_id()));
-    let result = tokio::time::timeout(WAIT, schocken_discord::run(service, config))
-        .await
-        .expect("the adapter stops");
+    let result = tokio::time::timeout(
+        WAIT,
+        schocken_discord::run(service, config, bot_core::service::Stop::never()),
+    )
+    .await
+    .expect("the adapter stops");
     let error = result.expect_err("registration failed");
     assert!(format!("{error:#}").contains("register"), "{error:#}");
     assert!(!format!("{error:#}").contains(DISCORD_TOKEN));

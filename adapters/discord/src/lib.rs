@@ -23,30 +23,49 @@ mod timers;
 pub use config::DiscordConfig;
 
 use anyhow::Context as _;
-use bot_core::service::Service;
+use bot_core::service::{Service, Stop};
 use outbox::Rest;
-use serenity::all::{ClientBuilder, GatewayError, GatewayIntents, GuildId, Http, HttpBuilder};
+use serenity::all::{
+    ClientBuilder, GatewayError, GatewayIntents, GuildId, Http, HttpBuilder, ShardManager,
+};
 use std::sync::Arc;
-use tracing::info;
+use std::time::Duration;
+use tracing::{info, warn};
 
 /// What the bot says when Discord refuses its token.
 pub const TOKEN_REJECTED: &str = "Discord rejected the bot token (DISCORD_TOKEN)";
 
 /// Runs the Discord bot until the connection ends for good.
-pub async fn run(service: Arc<Service>, config: DiscordConfig) -> anyhow::Result<()> {
+/// How long a stop waits for commands in flight and then for the outbox (a process has 10 s).
+const SETTLE_LIMIT: Duration = Duration::from_secs(3);
+const DRAIN_LIMIT: Duration = Duration::from_secs(4);
+
+/// Serves Discord until the gateway fails for good or `stop` comes (then the shards close,
+/// the interactions in flight are answered, the table writes made, and it returns).
+pub async fn run(service: Arc<Service>, config: DiscordConfig, stop: Stop) -> anyhow::Result<()> {
     let guild = match config.guild_id {
         Some(0) => anyhow::bail!("DISCORD_GUILD_ID must not be 0"),
         other => other.map(GuildId::new),
     };
     let (http, rest) = rest_clients(&config)?;
-    let setup = setup::Setup::new(service, guild, config.defer_after, rest);
+    let setup = setup::Setup::new(service.clone(), guild, config.defer_after, rest);
     // Slash commands and buttons need no privileged intent: only `GUILDS`.
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
         .framework(setup.framework())
         .await
         .context("could not set up the Discord client")?;
+    let stopper = tokio::spawn(close_shards(client.shard_manager.clone(), stop));
     let result = client.start().await;
+    stopper.abort();
     setup.stop();
+    if !service.settled(SETTLE_LIMIT).await {
+        warn!("stopping with commands still in flight");
+    }
+    if let Some(bot) = setup.bot()
+        && !bot.outbox.drained(DRAIN_LIMIT).await
+    {
+        warn!("stopping with table messages not yet written; the next move writes them");
+    }
     if let Some(message) = setup.failure() {
         anyhow::bail!(message);
     }
@@ -56,6 +75,13 @@ pub async fn run(service: Arc<Service>, config: DiscordConfig) -> anyhow::Result
         }
         other => other.context("the Discord connection failed"),
     }
+}
+
+/// Closes the gateway connections once the process stops: no new interactions arrive.
+async fn close_shards(shards: Arc<ShardManager>, mut stop: Stop) {
+    stop.stopped().await;
+    info!("stopping: closing the Discord gateway");
+    shards.shutdown_all().await;
 }
 
 /// serenity's `Http` (everything but the table writes) and the outbox's REST path, sharing

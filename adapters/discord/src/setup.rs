@@ -26,6 +26,8 @@ pub struct Setup {
     failure: Arc<Mutex<Option<String>>>,
     /// The task that shows timer moves (one per session; a new session replaces it).
     forwarder: Arc<Mutex<Option<JoinHandle<()>>>>,
+    /// The bot's state once the gateway is ready (a stop waits for its outbox).
+    bot: Arc<Mutex<Option<Data>>>,
 }
 
 impl Setup {
@@ -42,6 +44,7 @@ impl Setup {
             rest,
             failure: Arc::default(),
             forwarder: Arc::default(),
+            bot: Arc::default(),
         }
     }
 
@@ -113,7 +116,13 @@ impl Setup {
         {
             old.abort();
         }
+        *self.bot.lock().unwrap_or_else(|p| p.into_inner()) = Some(bot.clone());
         bot
+    }
+
+    /// The bot's state, once the gateway was ready.
+    pub fn bot(&self) -> Option<Data> {
+        self.bot.lock().unwrap_or_else(|p| p.into_inner()).clone()
     }
 
     /// The client stopped: no more timer moves.

@@ -9,11 +9,12 @@ use crate::place::Place;
 use crate::send::{Api, Redactor, retry};
 use crate::state::App;
 use crate::{commands, handlers, migrate, outbound, text};
-use bot_core::service::Service;
+use bot_core::service::{Service, Stop};
 use bot_core::text::Lang;
 use std::sync::Arc;
 use std::time::Duration;
 use teloxide::RequestError;
+use teloxide::dispatching::ShutdownToken;
 use teloxide::dispatching::{Dispatcher, UpdateFilterExt};
 use teloxide::payloads::SetMyCommandsSetters;
 use teloxide::requests::Request as _;
@@ -88,7 +89,28 @@ async fn register_commands<B: Api>(bot: &B, redact: &Redactor) {
 }
 
 /// Runs the bot until polling ends (the task is usually aborted by the binary).
-pub async fn run<B>(service: Arc<Service>, bot: B, redact: Redactor) -> anyhow::Result<()>
+/// How long a stop waits for the outbox (a process has 10 s to stop).
+const DRAIN_LIMIT: Duration = Duration::from_secs(6);
+
+/// Stops taking updates once the process stops; in-flight updates are handled to the end.
+async fn stop_dispatching(token: ShutdownToken, mut stop: Stop) {
+    stop.stopped().await;
+    info!("stopping: no new Telegram updates");
+    loop {
+        // Refused only while the dispatcher is still starting.
+        match token.shutdown() {
+            Ok(done) => return done.await,
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+}
+
+pub async fn run<B>(
+    service: Arc<Service>,
+    bot: B,
+    redact: Redactor,
+    stop: Stop,
+) -> anyhow::Result<()>
 where
     B: Api,
     B::GetUpdates: Send,
@@ -148,12 +170,19 @@ where
         })
     };
     let mut dispatcher = Dispatcher::builder(bot, handler)
-        .dependencies(dptree::deps![app])
+        .dependencies(dptree::deps![app.clone()])
         .default_handler(|_| async {})
         .build();
+    let stopper = tokio::spawn(stop_dispatching(dispatcher.shutdown_token(), stop));
     let result = dispatcher
         .try_dispatch_with_listener(listener, listener_errors)
         .await;
+    stopper.abort();
+    // Stopping: the updates handled are confirmed to Telegram, the rest stay there for the
+    // next process. The writes of what was handled go out first, as far as time allows.
+    if !app.outbox.drained(DRAIN_LIMIT).await {
+        warn!("stopping with table messages not yet written; the next move writes them");
+    }
     timers.abort();
     outbox_task.abort();
     result.map_err(|e| anyhow::anyhow!("Telegram: {}", redact.clean(&e)))

@@ -34,7 +34,7 @@ pub mod send;
 pub mod state;
 pub mod text;
 
-use bot_core::service::Service;
+use bot_core::service::{Service, Stop};
 use std::fmt;
 use std::sync::Arc;
 use teloxide::Bot;
@@ -116,7 +116,9 @@ fn client(config: &TelegramConfig) -> anyhow::Result<Bot> {
 }
 
 /// Runs the Telegram bot (long polling) until it is stopped.
-pub async fn run(service: Arc<Service>, config: TelegramConfig) -> anyhow::Result<()> {
+/// Serves Telegram until the connection fails for good or `stop` comes (then it takes no new
+/// updates, finishes those in flight and their writes, and returns).
+pub async fn run(service: Arc<Service>, config: TelegramConfig, stop: Stop) -> anyhow::Result<()> {
     let bot = client(&config)?;
     let redact = send::Redactor::new(config.token());
     if config.throttle {
@@ -129,8 +131,8 @@ pub async fn run(service: Arc<Service>, config: TelegramConfig) -> anyhow::Resul
             messages_per_min_channel_or_supergroup: outbox::GROUP_WRITES as u32,
             messages_per_sec_overall: 30,
         };
-        app::run(service, bot.throttle(limits), redact).await
+        app::run(service, bot.throttle(limits), redact, stop).await
     } else {
-        app::run(service, bot, redact).await
+        app::run(service, bot, redact, stop).await
     }
 }

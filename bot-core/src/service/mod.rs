@@ -17,6 +17,7 @@ pub mod error;
 pub use crate::model::ids;
 pub mod judge_text;
 mod ledger;
+mod lifecycle;
 mod play;
 mod proof;
 mod reads;
@@ -31,6 +32,7 @@ pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Actor, Command, Request, UserRef};
 pub use error::ServiceError;
 pub use ids::{ButtonAction, ButtonId, ChatId, UserId};
+pub use lifecycle::{Stop, StopSender};
 pub use replies::{private_view, public_table};
 pub use reply::{Content, Notice, PrivateView, PublicTable, Reply};
 pub use table::{Table, TableStatus};
@@ -84,6 +86,8 @@ pub struct Service {
     /// `--seed`); otherwise they come from the operating system.
     seed: Option<u64>,
     tables_opened: AtomicU64,
+    /// Commands being handled (a graceful stop waits for them).
+    in_flight: std::sync::atomic::AtomicUsize,
     /// The strong computer players' tables, shared by every table of this service.
     computers: table::Computers,
 }
@@ -113,6 +117,7 @@ impl Service {
             outbound,
             seed,
             tables_opened: AtomicU64::new(0),
+            in_flight: Default::default(),
             computers: Default::default(),
         };
         let tables = service.store.open_tables().await?;
@@ -165,6 +170,7 @@ impl Service {
     /// Handles one command. Never fails: errors become a private notice for the actor, and
     /// a refused command changes nothing.
     pub async fn handle(&self, cmd: Command) -> Reply {
+        let _in_flight = lifecycle::InFlight::enter(&self.in_flight);
         let slot = self.slot(&cmd.chat);
         let mut slot = slot.lock().await;
         let request_id = cmd.request_id.clone().filter(|_| cmd.request.mutates());

@@ -5,7 +5,7 @@
 use super::play::TableDice;
 use super::replies::build_reply;
 use super::table;
-use super::{Actor, ChatId, Command, Failure, Langs, Outbound, Request, Service, Slot, lock};
+use super::{Actor, ChatId, Command, Failure, Langs, Outbound, Request, Service, Slot, Stop, lock};
 use crate::store::StoreError;
 use std::sync::Arc;
 use tracing::{debug, error};
@@ -85,12 +85,21 @@ impl Service {
 
     /// Runs [`Service::tick`] every second until the service is dropped.
     pub fn spawn_timers(self: &Arc<Self>) -> tokio::task::JoinHandle<()> {
+        self.spawn_timers_until(Stop::never())
+    }
+
+    /// Runs [`Service::tick`] every second until the process stops (between two ticks, so
+    /// a timer move is stored and announced whole) or the service is dropped.
+    pub fn spawn_timers_until(self: &Arc<Self>, mut stop: Stop) -> tokio::task::JoinHandle<()> {
         let weak = Arc::downgrade(self);
         tokio::spawn(async move {
             let mut interval = tokio::time::interval(std::time::Duration::from_secs(1));
             interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
-                interval.tick().await;
+                tokio::select! {
+                    _ = interval.tick() => {}
+                    () = stop.stopped() => return,
+                }
                 let Some(service) = weak.upgrade() else {
                     return;
                 };

@@ -144,6 +144,22 @@ impl Store {
         self.pool.close().await;
     }
 
+    /// Writes a consistent copy of a SQLite database to the new file `path` (`VACUUM INTO`:
+    /// one read transaction, so moves stored meanwhile are in it whole or not at all, and
+    /// the bot goes on while it runs).
+    pub async fn backup_to(&self, path: &std::path::Path) -> Result<(), StoreError> {
+        if self.backend != Backend::Sqlite {
+            return Err(StoreError::Url(
+                "only a SQLite database is copied this way".into(),
+            ));
+        }
+        sqlx::query("VACUUM INTO $1")
+            .bind(path.to_string_lossy().into_owned())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// The writer's turn on SQLite (see `writer`); nothing to wait for on PostgreSQL.
     async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
         match self.backend {

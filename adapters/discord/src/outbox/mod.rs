@@ -131,6 +131,25 @@ impl Outbox {
     }
 }
 
+impl Outbox {
+    /// Waits until every channel's table writes are made, at most `limit` (a graceful
+    /// stop); whether they are. What is left is a table's newest state, which the next
+    /// process writes on the table's next move.
+    pub async fn drained(&self, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        loop {
+            let channels: Vec<_> = lock(&self.shared.channels).values().cloned().collect();
+            if !channels.iter().any(|c| lock(c).running) {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
 /// Writes until the channel's outbox is empty, one write per [`SPACING`] at most.
 async fn drain(shared: Arc<Shared>, channel: Arc<Mutex<Channel>>) {
     loop {

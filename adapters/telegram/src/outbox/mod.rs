@@ -143,6 +143,23 @@ impl<B: Api> Outbox<B> {
         }
     }
 
+    /// Waits until every chat's writes are made, at most `limit` (a graceful stop); whether
+    /// they are. What is left is the newest state of a table message, which the next
+    /// process writes on the table's next move.
+    pub async fn drained(&self, limit: Duration) -> bool {
+        let deadline = Instant::now() + limit;
+        loop {
+            let busy = lock(&self.shared.chats).values().any(|c| c.running);
+            if !busy {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
     fn push(&self, chat: i64, add: impl FnOnce(&mut Pending)) {
         let start = {
             let mut chats = lock(&self.shared.chats);
