@@ -28,7 +28,7 @@ WORKDIR /data
 VOLUME /data
 ENV DATABASE_URL=sqlite:///data/schocken.db \
     RUST_LOG=info
-# docker stop sends SIGTERM: the bot stops its adapters and closes the store (a move is stored
-# whole or not at all).
+# docker stop sends SIGTERM: the bot stops gracefully (no new events, those in flight answered
+# and written, the store closed) within 10 s.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/schocken"]

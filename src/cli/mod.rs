@@ -5,6 +5,7 @@ mod database;
 mod eval;
 mod judge;
 mod odds;
+mod ops;
 mod run;
 mod simulate;
 mod verify;

@@ -98,6 +98,7 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
     let discord = DiscordConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
     let telegram = TelegramConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
     let chat_bots = discord.is_some() || telegram.is_some();
+    let metrics_addr = super::ops::addr_from_env().map_err(Failure::input)?;
     init_logging(if chat_bots { "info" } else { "warn" });
     let mut config = load_config(args.config.as_ref(), args.database.as_ref())?;
     // Only rules given on the command line replace the table's saved house rules.
@@ -153,6 +154,14 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 .map_err(|e| Failure::io(std::io::Error::other(e.to_string())));
         }
         let (stopping, stop) = Stop::new();
+        let ops = match metrics_addr {
+            Some(addr) => Some(
+                super::ops::serve(addr, service.clone(), stop.clone())
+                    .await
+                    .map_err(|e| Failure::input(format!("{}={addr}: {e}", super::ops::ADDR_VAR)))?,
+            ),
+            None => None,
+        };
         let timers = service.spawn_timers_until(stop.clone());
         let mut tasks = tokio::task::JoinSet::new();
         if let Some(discord) = discord {
@@ -180,6 +189,9 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 failed |= adapter_failed(done);
             }
             let _ = timers.await;
+            if let Some(ops) = ops {
+                let _ = ops.await;
+            }
         })
         .await;
         if finished.is_err() {

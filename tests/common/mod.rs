@@ -61,6 +61,11 @@ fn capture(stream: impl Read + Send + 'static, log: Arc<Mutex<String>>) -> JoinH
 
 impl Bot {
     pub fn spawn(platform: Platform<'_>, db: &Path, seed: u64) -> Bot {
+        Bot::spawn_with(platform, db, seed, &[])
+    }
+
+    /// [`Bot::spawn`] with more environment variables.
+    pub fn spawn_with(platform: Platform<'_>, db: &Path, seed: u64, env: &[(&str, &str)]) -> Bot {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_schocken"));
         cmd.args(["--seed", &seed.to_string()])
             .env("DATABASE_URL", format!("sqlite://{}", db.display()))
@@ -86,6 +91,8 @@ impl Bot {
                     .env_remove("DISCORD_TOKEN");
             }
         }
+        // Last, so a test may override the settings above.
+        cmd.envs(env.iter().copied());
         let mut child = cmd.spawn().expect("spawn schocken");
         let log = Arc::new(Mutex::new(String::new()));
         let readers = vec![
@@ -114,16 +121,31 @@ impl Bot {
 
     /// Starts the bot against the fake Telegram and waits until it polls.
     pub async fn telegram(fake: &FakeTelegram, db: &Path, seed: u64) -> Bot {
-        Bot::polling(fake, db, seed)
+        Bot::telegram_with(fake, db, seed, &[]).await
+    }
+
+    /// [`Bot::telegram`] with more environment variables.
+    pub async fn telegram_with(
+        fake: &FakeTelegram,
+        db: &Path,
+        seed: u64,
+        env: &[(&str, &str)],
+    ) -> Bot {
+        Bot::polling(fake, db, seed, env)
             .await
             .unwrap_or_else(|log| panic!("the bot did not start: {log}"))
     }
 
     /// Starts the bot against the fake Telegram; `Err` with its log if it exits before it
     /// polls for updates or does not poll in time.
-    async fn polling(fake: &FakeTelegram, db: &Path, seed: u64) -> Result<Bot, String> {
+    async fn polling(
+        fake: &FakeTelegram,
+        db: &Path,
+        seed: u64,
+        env: &[(&str, &str)],
+    ) -> Result<Bot, String> {
         let mark = fake.mark();
-        let mut bot = Bot::spawn(Platform::Telegram(fake), db, seed);
+        let mut bot = Bot::spawn_with(Platform::Telegram(fake), db, seed, env);
         let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
         while tokio::time::Instant::now() < deadline {
             let polled = fake

@@ -23,6 +23,7 @@ mod timers;
 pub use config::DiscordConfig;
 
 use anyhow::Context as _;
+use bot_core::metrics::Metrics;
 use bot_core::service::{Service, Stop};
 use outbox::Rest;
 use serenity::all::{
@@ -47,7 +48,7 @@ pub async fn run(service: Arc<Service>, config: DiscordConfig, stop: Stop) -> an
         Some(0) => anyhow::bail!("DISCORD_GUILD_ID must not be 0"),
         other => other.map(GuildId::new),
     };
-    let (http, rest) = rest_clients(&config)?;
+    let (http, rest) = rest_clients(&config, service.metrics().clone())?;
     let setup = setup::Setup::new(service.clone(), guild, config.defer_after, rest);
     // Slash commands and buttons need no privileged intent: only `GUILDS`.
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
@@ -86,7 +87,7 @@ async fn close_shards(shards: Arc<ShardManager>, mut stop: Stop) {
 
 /// serenity's `Http` (everything but the table writes) and the outbox's REST path, sharing
 /// one connection pool.
-fn rest_clients(config: &DiscordConfig) -> anyhow::Result<(Http, Rest)> {
+fn rest_clients(config: &DiscordConfig, metrics: Arc<Metrics>) -> anyhow::Result<(Http, Rest)> {
     let client = reqwest::Client::builder()
         .use_rustls_tls()
         .build()
@@ -113,6 +114,6 @@ fn rest_clients(config: &DiscordConfig) -> anyhow::Result<(Http, Rest)> {
         serenity_paces,
         "Discord REST"
     );
-    let rest = Rest::new(client, config.token(), proxy, config.ratelimiter());
+    let rest = Rest::new(client, config.token(), proxy, config.ratelimiter(), metrics);
     Ok((http.build(), rest))
 }

@@ -128,7 +128,13 @@ where
         service: service.clone(),
         username,
         redact: redact.clone(),
-        outbox: Outbox::new(bot.clone(), redact.clone(), private.clone(), events),
+        outbox: Outbox::new(
+            bot.clone(),
+            redact.clone(),
+            private.clone(),
+            events,
+            service.metrics().clone(),
+        ),
         places: TablePlaces::default(),
         private,
     });

@@ -38,6 +38,7 @@ pub use reply::{Content, Notice, PrivateView, PublicTable, Reply};
 pub use table::{Table, TableStatus};
 
 use crate::config::Config;
+use crate::metrics::{Metrics, Outcome};
 use crate::store::{ChatSettings, Store, StoreError};
 use crate::text::Lang;
 use settings::ChatCache;
@@ -86,6 +87,8 @@ pub struct Service {
     /// `--seed`); otherwise they come from the operating system.
     seed: Option<u64>,
     tables_opened: AtomicU64,
+    /// What an operator watches.
+    metrics: Arc<Metrics>,
     /// Commands being handled (a graceful stop waits for them).
     in_flight: std::sync::atomic::AtomicUsize,
     /// The strong computer players' tables, shared by every table of this service.
@@ -118,6 +121,7 @@ impl Service {
             seed,
             tables_opened: AtomicU64::new(0),
             in_flight: Default::default(),
+            metrics: Arc::new(Metrics::new()),
             computers: Default::default(),
         };
         let tables = service.store.open_tables().await?;
@@ -138,6 +142,10 @@ impl Service {
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    pub fn metrics(&self) -> &Arc<Metrics> {
+        &self.metrics
     }
 
     pub fn config(&self) -> &Config {
@@ -171,13 +179,23 @@ impl Service {
     /// a refused command changes nothing.
     pub async fn handle(&self, cmd: Command) -> Reply {
         let _in_flight = lifecycle::InFlight::enter(&self.in_flight);
+        let started = std::time::Instant::now();
+        let platform = cmd.chat.platform().to_owned();
+        let (reply, outcome) = self.handle_counted(cmd).await;
+        let seconds = started.elapsed().as_secs_f64();
+        self.metrics.command(&platform, outcome, seconds);
+        reply
+    }
+
+    /// [`Service::handle`], and how the command ended.
+    async fn handle_counted(&self, cmd: Command) -> (Reply, Outcome) {
         let slot = self.slot(&cmd.chat);
         let mut slot = slot.lock().await;
         let request_id = cmd.request_id.clone().filter(|_| cmd.request.mutates());
         if let Some(id) = &request_id
             && slot.recent.contains(id)
         {
-            return duplicate(&cmd, &slot);
+            return (duplicate(&cmd, &slot), Outcome::Duplicate);
         }
         let mut result = self.route(&cmd, &mut slot).await;
         for _ in 0..STALE_RETRIES {
@@ -186,6 +204,7 @@ impl Service {
             }
             // Another process stored a move of this table first: decide again on its state.
             debug!(chat = %cmd.chat, "table changed elsewhere; deciding again");
+            self.metrics.decided_again();
             slot.loaded = false;
             slot.table = None;
             result = self.route(&cmd, &mut slot).await;
@@ -197,20 +216,29 @@ impl Service {
             slot.recent.push_back(id);
         }
         match result {
-            Ok(reply) => reply,
+            Ok(reply) => (reply, Outcome::Ok),
             Err(Failure::Service(e, langs)) => {
                 debug!(chat = %cmd.chat, error = %e, "command refused");
                 let zone = self.zone_of(&cmd.chat).await;
-                replies::refusal(e, slot.table.as_ref(), &cmd.actor.user, langs, &zone)
+                let user = &cmd.actor.user;
+                let reply = replies::refusal(e, slot.table.as_ref(), user, langs, &zone);
+                (reply, Outcome::Refused)
             }
-            Err(Failure::Store(StoreError::Duplicate)) => duplicate(&cmd, &slot),
+            Err(Failure::Store(StoreError::Duplicate)) => {
+                (duplicate(&cmd, &slot), Outcome::Duplicate)
+            }
             Err(Failure::Store(e)) => {
                 error!(chat = %cmd.chat, error = %e, "storage failed; command not applied");
+                self.metrics.store_error();
                 // The cached state may be ahead of the database: reload on next use.
                 slot.loaded = false;
                 slot.table = None;
                 self.forget_settings(&cmd.chat.group());
-                Reply::error(ServiceError::Storage, cmd.actor.lang.unwrap_or_default())
+                let lang = cmd.actor.lang.unwrap_or_default();
+                (
+                    Reply::error(ServiceError::Storage, lang),
+                    Outcome::StorageError,
+                )
             }
         }
     }

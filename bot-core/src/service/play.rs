@@ -217,6 +217,7 @@ impl Service {
             now,
         };
         let id = self.store.commit(&commit).await?;
+        self.metrics.moved(out.table.chat.platform());
         out.table.id = id;
         Ok(())
     }

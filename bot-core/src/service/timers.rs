@@ -76,6 +76,7 @@ impl Service {
                     debug!(chat = %place, "timer move not needed: the table changed");
                 } else {
                     error!(chat = %place, "could not store a timer move");
+                    self.metrics.store_error();
                 }
                 slot.loaded = false;
                 slot.table = None;

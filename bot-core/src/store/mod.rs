@@ -190,6 +190,21 @@ impl Store {
             .collect()
     }
 
+    /// How many tables are in the lobby or running (all processes' together).
+    pub async fn count_open_tables(&self) -> Result<i64, StoreError> {
+        let row =
+            sqlx::query("SELECT COUNT(*) AS n FROM tables WHERE status IN ('lobby', 'running')")
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(row.get("n"))
+    }
+
+    /// Whether the database answers (the health check).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
     /// The chat's newest table (open or not).
     pub async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
         let row =

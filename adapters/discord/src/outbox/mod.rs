@@ -14,6 +14,7 @@ mod write;
 
 use crate::origin;
 use crate::plan::TableUpdate;
+use bot_core::metrics::Metrics;
 use bot_core::service::{ChatId, Service};
 use pending::{Job, Pending};
 pub use rest::Rest;
@@ -169,7 +170,8 @@ async fn drain(shared: Arc<Shared>, channel: Arc<Mutex<Channel>>) {
         };
         let Some(step) = step else { continue };
         let outcome = perform(&shared.rest, id, &step).await;
-        let posted = settle(&mut lock(&channel), step, outcome);
+        let metrics = shared.service.metrics();
+        let posted = settle(&mut lock(&channel), step, outcome, metrics);
         if let Some((table, message)) = posted {
             // After a restart the service tells where the table is shown.
             shared
@@ -214,7 +216,12 @@ async fn perform(rest: &Rest, channel: ChannelId, step: &Step) -> Outcome {
 }
 
 /// Records how a write went; returns the table and message of a new post (to remember).
-fn settle(c: &mut Channel, step: Step, outcome: Outcome) -> Option<(i64, MessageId)> {
+fn settle(
+    c: &mut Channel,
+    step: Step,
+    outcome: Outcome,
+    metrics: &Metrics,
+) -> Option<(i64, MessageId)> {
     // From the write's end: it may have waited for its bucket or the global limit before it
     // went out, and Discord counts it when it arrives.
     c.next_write = Instant::now() + SPACING;
@@ -249,6 +256,7 @@ fn settle(c: &mut Channel, step: Step, outcome: Outcome) -> Option<(i64, Message
         Outcome::Stripped => None,
         Outcome::Failed(Failure::Gone, _) => {
             debug!(chat = %c.chat, "the table message is gone; posting it anew");
+            metrics.platform_error("discord", "message_gone");
             if let Some(m) = message {
                 c.pending.lost(update.table_id, m);
             }
@@ -256,6 +264,8 @@ fn settle(c: &mut Channel, step: Step, outcome: Outcome) -> Option<(i64, Message
             None
         }
         Outcome::Failed(Failure::Retry, e) if c.failures + 1 < MAX_TRIES => {
+            metrics.platform_error("discord", "transient");
+            metrics.platform_retry("discord");
             c.failures += 1;
             let wait = SPACING * 2u32.pow(c.failures - 1);
             warn!(chat = %c.chat, error = %e, ?wait, "could not show the table; retrying");
@@ -264,6 +274,7 @@ fn settle(c: &mut Channel, step: Step, outcome: Outcome) -> Option<(i64, Message
             None
         }
         Outcome::Failed(_, e) => {
+            metrics.platform_error("discord", "given_up");
             c.failures = 0;
             warn!(chat = %c.chat, error = %e, "could not show the table; giving up this state");
             None

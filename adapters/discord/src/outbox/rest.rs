@@ -9,6 +9,7 @@
 //! takes a slot of the global limit (see `global`).
 
 use super::global::Global;
+use bot_core::metrics::Metrics;
 use serenity::all::{
     ChannelId, CreateMessage, EditMessage, ErrorResponse, HttpError, LightMethod, MessageId,
     Ratelimit, RatelimitingBucket, Request, Route,
@@ -32,6 +33,8 @@ pub struct Rest {
     buckets: Option<Arc<Buckets>>,
     /// `None`: the ratelimiter is off.
     global: Option<Arc<Global>>,
+    /// 429s and retries are counted here.
+    metrics: Arc<Metrics>,
 }
 
 impl fmt::Debug for Rest {
@@ -49,6 +52,7 @@ impl Rest {
         token: &str,
         proxy: Option<String>,
         ratelimiter: bool,
+        metrics: Arc<Metrics>,
     ) -> Rest {
         let token = token.trim();
         let authorization = if token.starts_with("Bot ") {
@@ -62,6 +66,7 @@ impl Rest {
             proxy,
             buckets: ratelimiter.then(Arc::default),
             global: ratelimiter.then(Arc::default),
+            metrics,
         }
     }
 
@@ -141,6 +146,10 @@ impl Rest {
                 None => false,
             };
             if again {
+                if response.status() == reqwest::StatusCode::TOO_MANY_REQUESTS {
+                    self.metrics.platform_error("discord", "rate_limited");
+                }
+                self.metrics.platform_retry("discord");
                 continue;
             }
             if response.status().is_success() {

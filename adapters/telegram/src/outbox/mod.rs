@@ -15,6 +15,7 @@ pub use pending::{Attachment, CupWrite, MessageWrite, Notify, TableWrite};
 use crate::memory::PrivateChats;
 use crate::place::Place;
 use crate::send::{Api, Redactor};
+use bot_core::metrics::Metrics;
 use deliver::{Deliverer, Outcome};
 use pace::{Overall, Pace};
 use pending::{Job, Pending};
@@ -50,6 +51,8 @@ struct ChatBox {
 
 struct Shared<B> {
     bot: B,
+    /// Failed writes and retries are counted here.
+    metrics: Arc<Metrics>,
     redact: Redactor,
     private: Arc<PrivateChats>,
     events: UnboundedSender<Event>,
@@ -81,10 +84,12 @@ impl<B: Api> Outbox<B> {
         redact: Redactor,
         private: Arc<PrivateChats>,
         events: UnboundedSender<Event>,
+        metrics: Arc<Metrics>,
     ) -> Outbox<B> {
         Outbox {
             shared: Arc::new(Shared {
                 bot,
+                metrics,
                 redact,
                 private,
                 events,
@@ -329,8 +334,14 @@ fn settle<B>(
             }
             0
         }
-        Outcome::RetryAfter(wait) => retry(entry, chat, job, attempts, started, now + wait),
+        Outcome::RetryAfter(wait) => {
+            shared.metrics.platform_error("telegram", "rate_limited");
+            shared.metrics.platform_retry("telegram");
+            retry(entry, chat, job, attempts, started, now + wait)
+        }
         Outcome::Transient => {
+            shared.metrics.platform_error("telegram", "transient");
+            shared.metrics.platform_retry("telegram");
             // 1 s, 2 s, 4 s, 8 s: the network or Telegram comes back, or the write is given
             // up (the next state written makes up for it).
             let wait = Duration::from_secs(1 << attempts.min(4));
@@ -343,6 +354,7 @@ fn settle<B>(
             0
         }
         Outcome::Dropped => {
+            shared.metrics.platform_error("telegram", "refused");
             entry.pace.record(started, now);
             0
         }

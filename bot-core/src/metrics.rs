@@ -1,0 +1,213 @@
+//! What an operator watches (Prometheus' text format, served by the binary at
+//! `SCHOCKEN_METRICS_ADDR`): commands answered per platform and outcome with their latency,
+//! moves stored, tables open, store errors, moves decided again after another process moved
+//! first, and the platforms' errors and retries as the adapters meet them.
+
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+
+type Labels = Vec<(&'static str, String)>;
+
+/// How a command ended, as counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ok,
+    Refused,
+    Duplicate,
+    StorageError,
+}
+
+impl Outcome {
+    fn label(self) -> &'static str {
+        match self {
+            Outcome::Ok => "ok",
+            Outcome::Refused => "refused",
+            Outcome::Duplicate => "duplicate",
+            Outcome::StorageError => "storage_error",
+        }
+    }
+}
+
+pub struct Metrics {
+    registry: Registry,
+    commands: Family<Labels, Counter>,
+    latency: Family<Labels, Histogram>,
+    moves: Family<Labels, Counter>,
+    tables_open: Gauge,
+    store_errors: Counter,
+    decided_again: Counter,
+    platform_errors: Family<Labels, Counter>,
+    platform_retries: Family<Labels, Counter>,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Metrics")
+    }
+}
+
+fn latency_histogram() -> Histogram {
+    // 0.5 ms … about 16 s.
+    Histogram::new(exponential_buckets(0.0005, 2.0, 16))
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let mut registry = Registry::with_prefix("schocken");
+        let commands = Family::<Labels, Counter>::default();
+        let latency = Family::<Labels, Histogram>::new_with_constructor(
+            latency_histogram as fn() -> Histogram,
+        );
+        let moves = Family::<Labels, Counter>::default();
+        let tables_open = Gauge::default();
+        let store_errors = Counter::default();
+        let decided_again = Counter::default();
+        let platform_errors = Family::<Labels, Counter>::default();
+        let platform_retries = Family::<Labels, Counter>::default();
+        registry.register(
+            "commands",
+            "Commands answered, by platform and outcome",
+            commands.clone(),
+        );
+        registry.register(
+            "command_seconds",
+            "Time from a command's arrival at the service to its reply, by platform",
+            latency.clone(),
+        );
+        registry.register(
+            "moves",
+            "Table changes stored (moves, joins, timer moves …), by platform",
+            moves.clone(),
+        );
+        registry.register(
+            "tables_open",
+            "Tables in the lobby or running, as the database has them",
+            tables_open.clone(),
+        );
+        registry.register(
+            "store_errors",
+            "Commands and timer moves the database failed to store",
+            store_errors.clone(),
+        );
+        registry.register(
+            "decided_again",
+            "Commands decided again because another process had moved the table first",
+            decided_again.clone(),
+        );
+        registry.register(
+            "platform_errors",
+            "Failed requests to a platform, by platform and kind",
+            platform_errors.clone(),
+        );
+        registry.register(
+            "platform_retries",
+            "Requests to a platform made again after a failure or a 429, by platform",
+            platform_retries.clone(),
+        );
+        Metrics {
+            registry,
+            commands,
+            latency,
+            moves,
+            tables_open,
+            store_errors,
+            decided_again,
+            platform_errors,
+            platform_retries,
+        }
+    }
+
+    pub fn command(&self, platform: &str, outcome: Outcome, seconds: f64) {
+        let platform = platform.to_string();
+        self.commands
+            .get_or_create(&vec![
+                ("platform", platform.clone()),
+                ("outcome", outcome.label().to_string()),
+            ])
+            .inc();
+        self.latency
+            .get_or_create(&vec![("platform", platform)])
+            .observe(seconds);
+    }
+
+    pub fn moved(&self, platform: &str) {
+        self.moves
+            .get_or_create(&vec![("platform", platform.to_string())])
+            .inc();
+    }
+
+    pub fn store_error(&self) {
+        self.store_errors.inc();
+    }
+
+    pub fn decided_again(&self) {
+        self.decided_again.inc();
+    }
+
+    /// A request to `platform` failed (`kind`: `rate_limited`, `transient`, `refused` …).
+    pub fn platform_error(&self, platform: &str, kind: &'static str) {
+        self.platform_errors
+            .get_or_create(&vec![
+                ("platform", platform.to_string()),
+                ("kind", kind.to_string()),
+            ])
+            .inc();
+    }
+
+    pub fn platform_retry(&self, platform: &str) {
+        self.platform_retries
+            .get_or_create(&vec![("platform", platform.to_string())])
+            .inc();
+    }
+
+    pub fn set_tables_open(&self, tables: i64) {
+        self.tables_open.set(tables);
+    }
+
+    /// Everything in Prometheus' text format.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        // Writing to a String cannot fail.
+        let _ = encode(&mut out, &self.registry);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_appear_in_the_text_format() {
+        let m = Metrics::new();
+        m.command("telegram", Outcome::Ok, 0.003);
+        m.command("telegram", Outcome::Refused, 0.001);
+        m.moved("discord");
+        m.platform_error("telegram", "rate_limited");
+        m.platform_retry("telegram");
+        m.set_tables_open(3);
+        let text = m.text();
+        for line in [
+            "schocken_commands_total{platform=\"telegram\",outcome=\"ok\"} 1",
+            "schocken_commands_total{platform=\"telegram\",outcome=\"refused\"} 1",
+            "schocken_moves_total{platform=\"discord\"} 1",
+            "schocken_tables_open 3",
+            "schocken_command_seconds_count{platform=\"telegram\"} 2",
+            "schocken_platform_errors_total{platform=\"telegram\",kind=\"rate_limited\"} 1",
+            "schocken_platform_retries_total{platform=\"telegram\"} 1",
+            "schocken_store_errors_total 0",
+        ] {
+            assert!(text.contains(line), "{line} in\n{text}");
+        }
+    }
+}
