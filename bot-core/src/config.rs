@@ -22,6 +22,14 @@ pub struct Config {
     /// Whether chats that chose nothing allow hints from the exact odds.
     #[serde(default = "default_hints")]
     pub hints: bool,
+    /// A chat without an open table that did nothing for this long is forgotten from
+    /// memory (it reloads from the database at its next event); 0 = never.
+    #[serde(default = "default_forget_idle_minutes")]
+    pub forget_idle_minutes: u32,
+}
+
+fn default_forget_idle_minutes() -> u32 {
+    30
 }
 
 fn default_computer_pause_ms() -> u32 {
@@ -108,7 +116,16 @@ impl Config {
         if let Some(m) = number("SCHOCKEN_IDLE_CLOSE_MINUTES")? {
             self.idle_close_minutes = m;
         }
+        if let Some(m) = number("SCHOCKEN_FORGET_IDLE_MINUTES")? {
+            self.forget_idle_minutes = m;
+        }
         self.validate()
+    }
+
+    /// How long an idle chat stays in memory; `None` = for ever.
+    pub fn forget_after(&self) -> Option<std::time::Duration> {
+        (self.forget_idle_minutes > 0)
+            .then(|| std::time::Duration::from_secs(u64::from(self.forget_idle_minutes) * 60))
     }
 
     fn validate(mut self) -> Result<Config, ConfigError> {

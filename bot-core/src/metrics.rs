@@ -38,6 +38,7 @@ pub struct Metrics {
     latency: Family<Labels, Histogram>,
     moves: Family<Labels, Counter>,
     tables_open: Gauge,
+    places_in_memory: Gauge,
     store_errors: Counter,
     decided_again: Counter,
     platform_errors: Family<Labels, Counter>,
@@ -70,6 +71,7 @@ impl Metrics {
         );
         let moves = Family::<Labels, Counter>::default();
         let tables_open = Gauge::default();
+        let places_in_memory = Gauge::default();
         let store_errors = Counter::default();
         let decided_again = Counter::default();
         let platform_errors = Family::<Labels, Counter>::default();
@@ -93,6 +95,11 @@ impl Metrics {
             "tables_open",
             "Tables in the lobby or running, as the database has them",
             tables_open.clone(),
+        );
+        registry.register(
+            "places_in_memory",
+            "Chats and topics this process holds in memory (idle ones are forgotten)",
+            places_in_memory.clone(),
         );
         registry.register(
             "store_errors",
@@ -120,6 +127,7 @@ impl Metrics {
             latency,
             moves,
             tables_open,
+            places_in_memory,
             store_errors,
             decided_again,
             platform_errors,
@@ -172,6 +180,10 @@ impl Metrics {
 
     pub fn set_tables_open(&self, tables: i64) {
         self.tables_open.set(tables);
+    }
+
+    pub fn set_places_in_memory(&self, places: i64) {
+        self.places_in_memory.set(places);
     }
 
     /// Everything in Prometheus' text format.

@@ -24,7 +24,8 @@ pub struct Setup {
     rest: Rest,
     /// Why the bot stopped, if setting it up failed.
     failure: Arc<Mutex<Option<String>>>,
-    /// The task that shows timer moves (one per session; a new session replaces it).
+    /// The task that shows timer moves and forgets idle channels (one per session; a new
+    /// session replaces it).
     forwarder: Arc<Mutex<Option<JoinHandle<()>>>>,
     /// The bot's state once the gateway is ready (a stop waits for its outbox).
     bot: Arc<Mutex<Option<Data>>>,
@@ -107,7 +108,11 @@ impl Setup {
             service: self.service.clone(),
             defer_after: self.defer_after,
         });
-        let task = tokio::spawn(timers::forward(bot.clone(), self.service.subscribe()));
+        let forward = timers::forward(bot.clone(), self.service.subscribe());
+        let forget = forget_idle(bot.clone(), self.service.config().forget_after());
+        let task = tokio::spawn(async move {
+            tokio::join!(forward, forget);
+        });
         if let Some(old) = self
             .forwarder
             .lock()
@@ -143,6 +148,21 @@ impl Setup {
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .take()
+    }
+}
+
+/// Once a minute, forgets what idle channels left in memory (never, without a limit).
+async fn forget_idle(bot: Data, idle: Option<Duration>) {
+    let Some(idle) = idle else {
+        return;
+    };
+    let mut every = tokio::time::interval(Duration::from_secs(60));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        let langs = bot.langs.forget_idle(idle);
+        let channels = bot.outbox.forget_idle(idle);
+        tracing::debug!(langs, channels, "forgot idle channels");
     }
 }
 

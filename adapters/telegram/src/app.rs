@@ -105,6 +105,16 @@ async fn stop_dispatching(token: ShutdownToken, mut stop: Stop) {
     }
 }
 
+/// Once a minute, forgets what idle chats and users left in memory.
+async fn forget_idle<B: Api>(app: Arc<App<B>>, idle: Duration) {
+    let mut every = tokio::time::interval(Duration::from_secs(60));
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        app.forget_idle(idle);
+    }
+}
+
 pub async fn run<B>(
     service: Arc<Service>,
     bot: B,
@@ -158,6 +168,10 @@ where
     };
     // Timer moves: subscribed before the first update, so none is missed.
     let timers = tokio::spawn(outbound::forward(app.clone(), service.subscribe()));
+    let forgetting = service
+        .config()
+        .forget_after()
+        .map(|idle| tokio::spawn(forget_idle(app.clone(), idle)));
 
     let handler = dptree::entry()
         .branch(Update::filter_message().endpoint(handlers::on_message::<B>))
@@ -191,5 +205,8 @@ where
     }
     timers.abort();
     outbox_task.abort();
+    if let Some(task) = forgetting {
+        task.abort();
+    }
     result.map_err(|e| anyhow::anyhow!("Telegram: {}", redact.clean(&e)))
 }

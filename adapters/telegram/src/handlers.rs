@@ -202,7 +202,7 @@ async fn press<B: Api>(app: &Arc<App<B>>, query: &CallbackQuery) {
             return;
         }
         // The private cup's buttons name the table; its place is remembered.
-        let Some(place) = app.places.place_of(button.table) else {
+        let Some(place) = app.place_of(button.table).await else {
             app.answer(&query.id, refusal(&ServiceError::Stale, lang))
                 .await;
             return;

@@ -142,9 +142,9 @@ pub async fn pressed<B: Api>(
 
 /// The place whose table a user means by a `/tipp` in his private chat: the table of his
 /// private cup, or the one he last acted at.
-fn place_for_private<B: Api>(app: &App<B>, user: u64) -> Option<Place> {
+async fn place_for_private<B: Api>(app: &App<B>, user: u64) -> Option<Place> {
     let table = app.private.table(user)?;
-    app.places.place_of(table)
+    app.place_of(table).await
 }
 
 /// The table (and its version) of a place, as far as the adapter knows it.
@@ -161,7 +161,7 @@ pub async fn typed<B: Api>(app: &Arc<App<B>>, message: &Message, from: &User, up
     let private = message.chat.is_private();
     let here = Place::of(message);
     let place = if private {
-        match place_for_private(app, user) {
+        match place_for_private(app, user).await {
             Some(place) => place,
             None => {
                 let text = text::tr(lang, "hint-where", &[]);

@@ -1,11 +1,14 @@
 //! What the adapter remembers between updates (in memory; the game itself lives in the
 //! service): which place a table belongs to, and who can be written to privately. What the
-//! table messages show is the outbox's business.
+//! table messages show is the outbox's business. Entries nobody used for a while are
+//! forgotten (`forget_idle`): a table's place is found again in the store, a user's private
+//! chat is tried again once.
 
 use crate::place::Place;
 use bot_core::text::Lang;
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     // Nothing here can be left half-changed by a panic.
@@ -15,36 +18,46 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Which place each table belongs to (a press in a private chat names only the table).
 #[derive(Default)]
 pub struct TablePlaces {
-    places: Mutex<HashMap<i64, Place>>,
+    places: Mutex<HashMap<i64, (Place, Instant)>>,
 }
 
 impl TablePlaces {
     pub fn remember(&self, table: i64, place: Place) {
         if table > 0 {
-            lock(&self.places).insert(table, place);
+            lock(&self.places).insert(table, (place, Instant::now()));
         }
     }
 
     pub fn place_of(&self, table: i64) -> Option<Place> {
-        lock(&self.places).get(&table).copied()
+        let mut places = lock(&self.places);
+        let (place, used) = places.get_mut(&table)?;
+        *used = Instant::now();
+        Some(*place)
     }
 
     /// The newest table known in `place` (tables get ever larger ids).
     pub fn newest_in(&self, place: Place) -> Option<i64> {
         lock(&self.places)
             .iter()
-            .filter(|(_, p)| **p == place)
+            .filter(|(_, (p, _))| *p == place)
             .map(|(table, _)| *table)
             .max()
     }
 
     /// A group became a supergroup: its tables moved along.
     pub fn migrate(&self, old: i64, new: i64) {
-        for place in lock(&self.places).values_mut() {
+        for (place, _) in lock(&self.places).values_mut() {
             if place.chat == old {
                 place.chat = new;
             }
         }
+    }
+
+    /// Forgets the tables nobody named for `idle`; returns how many are left.
+    pub fn forget_idle(&self, idle: Duration) -> usize {
+        let mut places = lock(&self.places);
+        places.retain(|_, (_, used)| used.elapsed() < idle);
+        places.len()
     }
 }
 
@@ -66,13 +79,27 @@ pub struct CupMessage {
     pub table: i64,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct PrivateUser {
     reach: Reach,
     lang: Option<Lang>,
     cup: Option<CupMessage>,
     /// The table he last acted at in a group (a `/tipp` in his private chat asks there).
     table: Option<i64>,
+    /// When the adapter last had to do with him.
+    used: Instant,
+}
+
+impl Default for PrivateUser {
+    fn default() -> Self {
+        PrivateUser {
+            reach: Reach::default(),
+            lang: None,
+            cup: None,
+            table: None,
+            used: Instant::now(),
+        }
+    }
 }
 
 /// The users' private chats.
@@ -81,10 +108,25 @@ pub struct PrivateChats {
     users: Mutex<HashMap<u64, PrivateUser>>,
 }
 
+/// The entry of `user`, marked as used now.
+fn user_entry(users: &mut HashMap<u64, PrivateUser>, user: u64) -> &mut PrivateUser {
+    let entry = users.entry(user).or_default();
+    entry.used = Instant::now();
+    entry
+}
+
 impl PrivateChats {
+    /// Forgets the users the adapter had nothing to do with for `idle`; returns how many
+    /// are left.
+    pub fn forget_idle(&self, idle: Duration) -> usize {
+        let mut users = lock(&self.users);
+        users.retain(|_, u| u.used.elapsed() < idle);
+        users.len()
+    }
+
     /// Notes the user's language (private messages are in it).
     pub fn seen(&self, user: u64, lang: Lang) {
-        lock(&self.users).entry(user).or_default().lang = Some(lang);
+        user_entry(&mut lock(&self.users), user).lang = Some(lang);
     }
 
     pub fn lang(&self, user: u64) -> Option<Lang> {
@@ -92,7 +134,7 @@ impl PrivateChats {
     }
 
     pub fn set_reach(&self, user: u64, reach: Reach) {
-        lock(&self.users).entry(user).or_default().reach = reach;
+        user_entry(&mut lock(&self.users), user).reach = reach;
     }
 
     pub fn reach(&self, user: u64) -> Reach {
@@ -115,7 +157,7 @@ impl PrivateChats {
     /// Remembers the user's newest cup message; returns the one it replaces.
     pub fn set_cup(&self, user: u64, cup: CupMessage) -> Option<CupMessage> {
         let mut users = lock(&self.users);
-        let entry = users.entry(user).or_default();
+        let entry = user_entry(&mut users, user);
         entry.table = Some(cup.table);
         entry.cup.replace(cup)
     }
@@ -123,7 +165,7 @@ impl PrivateChats {
     /// The user acted at `table` (in its group, or through its deep link).
     pub fn acted_at(&self, user: u64, table: i64) {
         if table > 0 {
-            lock(&self.users).entry(user).or_default().table = Some(table);
+            user_entry(&mut lock(&self.users), user).table = Some(table);
         }
     }
 
@@ -136,6 +178,22 @@ impl PrivateChats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn idle_entries_are_forgotten_and_busy_ones_stay() {
+        let places = TablePlaces::default();
+        let users = PrivateChats::default();
+        places.remember(7, Place::chat(-5));
+        users.seen(1, Lang::De);
+        assert_eq!(places.forget_idle(Duration::from_secs(60)), 1);
+        assert_eq!(users.forget_idle(Duration::from_secs(60)), 1);
+        assert_eq!(places.place_of(7), Some(Place::chat(-5)));
+        assert_eq!(places.forget_idle(Duration::ZERO), 0);
+        assert_eq!(users.forget_idle(Duration::ZERO), 0);
+        assert_eq!(places.place_of(7), None, "found in the store again");
+        assert_eq!(users.lang(1), None);
+        assert!(users.may_write(1), "an unknown chat is tried once");
+    }
 
     #[test]
     fn private_reach_is_tried_once_until_start() {

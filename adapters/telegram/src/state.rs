@@ -25,6 +25,26 @@ pub struct App<B> {
 }
 
 impl<B: Api> App<B> {
+    /// The place of table `table`: remembered, or found in the store (a table forgotten
+    /// while idle, or one another process showed).
+    pub async fn place_of(&self, table: i64) -> Option<Place> {
+        if let Some(place) = self.places.place_of(table) {
+            return Some(place);
+        }
+        let (chat, _) = self.service.store().table_place(table).await.ok()??;
+        let place = Place::from_id(&chat)?;
+        self.places.remember(table, place);
+        Some(place)
+    }
+
+    /// Forgets what idle chats and users left in memory (see `memory`).
+    pub fn forget_idle(&self, idle: std::time::Duration) {
+        let places = self.places.forget_idle(idle);
+        let users = self.private.forget_idle(idle);
+        let chats = self.outbox.forget_idle(idle);
+        debug!(places, users, chats, "forgot idle chats");
+    }
+
     /// Shows `reply` to `request` (made in `place`): the press is answered first, the rest
     /// goes to the outbox. `query` is the press to answer, if it was one.
     pub async fn show(

@@ -18,6 +18,7 @@ pub use crate::model::ids;
 pub mod judge_text;
 mod ledger;
 mod lifecycle;
+mod memory;
 mod play;
 mod proof;
 mod reads;
@@ -64,6 +65,8 @@ struct Slot {
     /// Request ids this place handled lately (the database's `requests` table is the full
     /// record; this answers a quick repeat without a query).
     recent: VecDeque<String>,
+    /// When the place last had a command (ms); idle places are forgotten (see `memory`).
+    last_used: i64,
 }
 
 /// How often a command is decided again when another process moved its table first.
@@ -89,6 +92,8 @@ pub struct Service {
     tables_opened: AtomicU64,
     /// What an operator watches.
     metrics: Arc<Metrics>,
+    /// When idle places were last looked for (ms).
+    last_sweep: std::sync::atomic::AtomicI64,
     /// Commands being handled (a graceful stop waits for them).
     in_flight: std::sync::atomic::AtomicUsize,
     /// The strong computer players' tables, shared by every table of this service.
@@ -121,6 +126,7 @@ impl Service {
             seed,
             tables_opened: AtomicU64::new(0),
             in_flight: Default::default(),
+            last_sweep: Default::default(),
             metrics: Arc::new(Metrics::new()),
             computers: Default::default(),
         };
@@ -132,6 +138,7 @@ impl Service {
                 let slot = Slot {
                     loaded: true,
                     table: Some(table.clone()),
+                    last_used: service.now(),
                     ..Slot::default()
                 };
                 slots.insert(table.chat.clone(), Arc::new(tokio::sync::Mutex::new(slot)));
@@ -191,6 +198,7 @@ impl Service {
     async fn handle_counted(&self, cmd: Command) -> (Reply, Outcome) {
         let slot = self.slot(&cmd.chat);
         let mut slot = slot.lock().await;
+        slot.last_used = self.now();
         let request_id = cmd.request_id.clone().filter(|_| cmd.request.mutates());
         if let Some(id) = &request_id
             && slot.recent.contains(id)

@@ -24,7 +24,11 @@ impl Service {
             };
             self.tick_place(&place, &mut slot, now).await;
         }
-        let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;
+        if self.housekeeping_due(now) {
+            // Request ids older than a week: no platform retries a delivery that late.
+            let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;
+            self.forget_idle_places(now);
+        }
     }
 
     async fn tick_place(&self, place: &ChatId, slot: &mut Slot, now: i64) {

@@ -55,6 +55,8 @@ struct Channel {
     failures: u32,
     /// A task is draining this outbox.
     running: bool,
+    /// When a table state was last handed in.
+    used: Instant,
 }
 
 impl Channel {
@@ -116,11 +118,13 @@ impl Outbox {
                     next_write: Instant::now(),
                     failures: 0,
                     running: false,
+                    used: Instant::now(),
                 }))
             })
             .clone();
         let start = {
             let mut c = lock(&channel);
+            c.used = Instant::now();
             c.pending.add(update);
             let start = !c.running && c.has_work();
             c.running |= start;
@@ -133,6 +137,17 @@ impl Outbox {
 }
 
 impl Outbox {
+    /// Forgets the channels with nothing to write and no table state handed in for `idle`
+    /// (the next state names its message again); returns how many are left.
+    pub fn forget_idle(&self, idle: Duration) -> usize {
+        let mut channels = lock(&self.shared.channels);
+        channels.retain(|_, c| {
+            let c = lock(c);
+            c.running || c.has_work() || c.used.elapsed() < idle
+        });
+        channels.len()
+    }
+
     /// Waits until every channel's table writes are made, at most `limit` (a graceful
     /// stop); whether they are. What is left is a table's newest state, which the next
     /// process writes on the table's next move.

@@ -47,6 +47,8 @@ struct ChatBox {
     pace: Pace,
     /// A worker is writing for this chat.
     running: bool,
+    /// When a write was last handed in.
+    used: Instant,
 }
 
 struct Shared<B> {
@@ -165,6 +167,15 @@ impl<B: Api> Outbox<B> {
         }
     }
 
+    /// Forgets the chats with nothing to write and no write handed in for `idle` (what their
+    /// table messages show comes again with the next table state); returns how many are
+    /// left.
+    pub fn forget_idle(&self, idle: Duration) -> usize {
+        let mut chats = lock(&self.shared.chats);
+        chats.retain(|_, c| c.running || !c.pending.is_empty() || c.used.elapsed() < idle);
+        chats.len()
+    }
+
     fn push(&self, chat: i64, add: impl FnOnce(&mut Pending)) {
         let start = {
             let mut chats = lock(&self.shared.chats);
@@ -172,7 +183,9 @@ impl<B: Api> Outbox<B> {
                 pending: Pending::default(),
                 pace: Pace::for_chat(chat),
                 running: false,
+                used: Instant::now(),
             });
+            entry.used = Instant::now();
             add(&mut entry.pending);
             let start = !entry.running && !entry.pending.is_empty();
             entry.running |= start;
