@@ -8,12 +8,15 @@ use super::table;
 use super::{Actor, ChatId, Command, Failure, Langs, Outbound, Request, Service, Slot, Stop, lock};
 use crate::store::StoreError;
 use std::sync::Arc;
-use tracing::{debug, error};
+use tracing::{debug, error, warn};
 
 impl Service {
     /// Runs expired turn timers and closes idle tables; call it about once a second.
     pub async fn tick(&self) {
         let now = self.now();
+        if self.store.backend().shared() {
+            self.adopt_due_tables(now).await;
+        }
         let slots: Vec<(ChatId, Arc<tokio::sync::Mutex<Slot>>)> = lock(&self.slots)
             .iter()
             .map(|(c, s)| (c.clone(), s.clone()))
@@ -28,6 +31,37 @@ impl Service {
             // Request ids older than a week: no platform retries a delivery that late.
             let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;
             self.forget_idle_places(now);
+        }
+    }
+
+    /// On a database several processes share: takes in the tables whose timer is due that
+    /// this process does not hold, or holds at an older version (another process opened or
+    /// moved them, or stopped). Every process tries their timer move; the version check
+    /// lets one of them store it.
+    async fn adopt_due_tables(&self, now: i64) {
+        let idle_ms = i64::from(self.config.idle_close_minutes) * 60_000;
+        let idle_since = if idle_ms > 0 { now - idle_ms } else { i64::MIN };
+        let due = match self.store.due_tables(now, idle_since).await {
+            Ok(due) => due,
+            Err(e) => {
+                warn!(error = %e, "could not look for due tables");
+                return;
+            }
+        };
+        for table in due {
+            let slot = self.slot(&table.chat);
+            let Ok(mut slot) = slot.try_lock() else {
+                continue; // busy with a command; next tick
+            };
+            let newer = slot
+                .table
+                .as_ref()
+                .is_none_or(|held| held.id != table.id || held.version < table.version);
+            if newer {
+                slot.table = Some(table);
+                slot.loaded = true;
+                slot.last_used = now;
+            }
         }
     }
 

@@ -85,6 +85,7 @@ impl Store {
             events: commit.events.clone(),
             throws: throws::to_json(commit.throws),
             request_id: commit.request_id.map(str::to_string),
+            turn_deadline: table.turn_deadline,
             done,
         };
         self.moves
@@ -106,8 +107,9 @@ async fn write_table(
     let table = commit.table;
     let id = if table.id == 0 {
         sqlx::query(
-            "INSERT INTO tables (chat, status, version, snapshot, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+            "INSERT INTO tables (chat, status, version, snapshot, created_at, updated_at,
+                                 turn_deadline)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(table.chat.as_str())
         .bind(table.status.id())
@@ -115,18 +117,21 @@ async fn write_table(
         .bind(snapshot)
         .bind(table.created_at)
         .bind(commit.now)
+        .bind(table.turn_deadline)
         .fetch_one(&mut *tx)
         .await?
         .get::<i64, _>("id")
     } else {
         let updated = sqlx::query(
-            "UPDATE tables SET status = $1, version = $2, snapshot = $3, updated_at = $4
-             WHERE id = $5 AND version = $6",
+            "UPDATE tables SET status = $1, version = $2, snapshot = $3, updated_at = $4,
+               turn_deadline = $5
+             WHERE id = $6 AND version = $7",
         )
         .bind(table.status.id())
         .bind(table.version as i64)
         .bind(snapshot)
         .bind(commit.now)
+        .bind(table.turn_deadline)
         .bind(table.id)
         .bind(commit.prior_version as i64)
         .execute(&mut *tx)

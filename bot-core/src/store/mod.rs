@@ -205,6 +205,23 @@ impl Store {
         Ok(())
     }
 
+    /// The open tables whose turn timer ran out by `now`, or that had no move since
+    /// `idle_since` (ms) — in any process's hands.
+    pub async fn due_tables(&self, now: i64, idle_since: i64) -> Result<Vec<Table>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, snapshot FROM tables
+             WHERE status IN ('lobby', 'running') AND (turn_deadline <= $1 OR updated_at <= $2)
+             ORDER BY id",
+        )
+        .bind(now)
+        .bind(idle_since)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
+            .collect()
+    }
+
     /// The chat's newest table (open or not).
     pub async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
         let row =

@@ -9,7 +9,7 @@ use sqlx::AnyPool;
 use std::sync::Arc;
 use tokio::sync::{Mutex, mpsc, oneshot};
 
-/// Rows per statement (13 parameters each, far below either database's limit).
+/// Rows per statement (14 parameters each, far below either database's limit).
 const MAX_BATCH: usize = 64;
 
 /// One move to store, and where to say whether it was stored.
@@ -29,6 +29,8 @@ pub(super) struct Move {
     /// The move's throws as JSON (see `throws::to_json`).
     pub throws: String,
     pub request_id: Option<String>,
+    /// The table's turn deadline (ms), kept as a column for the timers of every process.
+    pub turn_deadline: Option<i64>,
     pub done: oneshot::Sender<Result<(), StoreError>>,
 }
 
@@ -85,10 +87,11 @@ fn copy(e: &StoreError) -> StoreError {
 }
 
 async fn insert(pool: &AnyPool, batch: &[Move]) -> Result<(), StoreError> {
-    const COLUMNS: usize = 13;
+    const COLUMNS: usize = 14;
     let mut sql = String::from(
         "INSERT INTO table_moves (table_id, chat, status, prior, version, snapshot, at, seq,
-                                  actor, command, events, request_id, throws) VALUES ",
+                                  actor, command, events, request_id, throws, turn_deadline)
+         VALUES ",
     );
     for i in 0..batch.len() {
         sql.push_str(if i > 0 { ",(" } else { "(" });
@@ -112,7 +115,8 @@ async fn insert(pool: &AnyPool, batch: &[Move]) -> Result<(), StoreError> {
             .bind(&m.command)
             .bind(&m.events)
             .bind(&m.request_id)
-            .bind(&m.throws);
+            .bind(&m.throws)
+            .bind(m.turn_deadline);
     }
     match query.execute(pool).await {
         Ok(_) => Ok(()),

@@ -1,0 +1,197 @@
+//! Several bot processes on one PostgreSQL database (here: several services on one database,
+//! as the processes would hold them): moves through either are all stored in order, a race
+//! between two is won by one and the other decides again on the fresh table, a turn timer
+//! fires once however many processes tick, and the processes left take over the timers of
+//! one that stopped. SQLite serves one process: there only the second try is checked.
+
+use bot_core::engine::ActionError;
+use bot_core::service::{Command, ManualClock, Notice, Outbound, Request, Service, ServiceError};
+use bot_core::store::{Backend, Store};
+use std::sync::Arc;
+
+mod common;
+use common::backend::backend;
+use common::service::{Harness, actor, chat};
+
+/// A second process on the harness's database.
+async fn second_process(h: &Harness, seed: u64) -> Arc<Service> {
+    let store = Store::open(h.url()).await.expect("store");
+    Service::new(
+        store,
+        h.service.config().clone(),
+        h.clock.clone(),
+        Some(seed),
+    )
+    .await
+    .expect("service")
+}
+
+fn timed_out(out: &Outbound) -> bool {
+    out.reply
+        .notices
+        .iter()
+        .any(|n| matches!(n, Notice::TimedOut { .. }))
+}
+
+async fn current_on(service: &Service) -> String {
+    let reply = service
+        .handle(Command::new(chat(), actor("Zuschauer"), Request::Show))
+        .await;
+    let table = reply.table.expect("a table");
+    let seat = table.view.and_then(|v| v.current).expect("someone to act");
+    table.members[seat.index()].clone()
+}
+
+#[tokio::test]
+async fn moves_through_two_processes_alternately_are_all_stored() {
+    if backend() != Backend::Postgres {
+        return;
+    }
+    let h = Harness::new().await;
+    let other = second_process(&h, 9).await;
+    h.table_of(&["Anna", "Ben", "Cem"]).await;
+    let processes = [h.service.clone(), other.clone()];
+    let mut stored = 0;
+    for turn in 0..9 {
+        let process = &processes[turn % 2];
+        let name = current_on(process).await;
+        let reply = process
+            .handle(Command::new(chat(), actor(&name), Request::Roll))
+            .await;
+        assert!(!reply.is_error(), "{name}: {:?}", reply.error_kind());
+        stored += 1;
+        // After the starter's number of throws a player is done without standing.
+        if current_on(&processes[(turn + 1) % 2]).await == name {
+            let reply = process
+                .handle(Command::new(chat(), actor(&name), Request::Stand))
+                .await;
+            assert!(!reply.is_error(), "{name}: {:?}", reply.error_kind());
+            stored += 1;
+        }
+    }
+    let table = h.service.store().open_table(&chat()).await.expect("read");
+    let table = table.expect("still open");
+    let log = h.service.store().table_log(table.id).await.expect("log");
+    // Open, two joins, start, then every move once.
+    assert_eq!(log.len(), 4 + stored);
+    let seqs: Vec<i64> = log.iter().map(|(seq, ..)| *seq).collect();
+    assert!(seqs.windows(2).all(|w| w[1] == w[0] + 1), "{seqs:?}");
+}
+
+#[tokio::test]
+async fn two_processes_racing_for_one_move_store_it_once() {
+    if backend() != Backend::Postgres {
+        return;
+    }
+    let h = Harness::new().await;
+    let other = second_process(&h, 10).await;
+    h.table_of(&["Anna", "Ben"]).await;
+    // The starter (who may throw up to three times) rolls once.
+    let name = current_on(&h.service).await;
+    h.ok(actor(&name), Request::Roll).await;
+    // The same player stands through both processes at once: one stand is stored; the
+    // other, decided again on the fresh table if it lost the race, finds the turn passed.
+    let stand = || Command::new(chat(), actor(&name), Request::Stand);
+    let (a, b) = tokio::join!(h.service.handle(stand()), other.handle(stand()));
+    let errors: Vec<_> = [&a, &b].iter().filter_map(|r| r.error_kind()).collect();
+    assert!(
+        matches!(
+            errors.as_slice(),
+            [ServiceError::Action(
+                ActionError::NotYourTurn { .. } | ActionError::AlreadyFinished
+            )]
+        ),
+        "one stand stored, the other refused: {errors:?}"
+    );
+    let table = h.service.store().open_table(&chat()).await.expect("read");
+    let log = h.service.store().table_log(table.expect("open").id).await;
+    let stands = log
+        .expect("log")
+        .iter()
+        .filter(|(_, _, command, _)| command.to_lowercase().contains("stand"))
+        .count();
+    assert_eq!(stands, 1);
+}
+
+/// A process that decided a move on a table another process had moved meanwhile (its copy
+/// was older: on SQLite the service trusts what it holds) gets the refusal from the store,
+/// reads the table again and decides anew: the move counts once, on the fresh table.
+#[tokio::test]
+async fn a_move_decided_on_an_older_copy_is_decided_again() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let other = second_process(&h, 12).await;
+    let name = current_on(&h.service).await;
+    h.ok(actor(&name), Request::Roll).await;
+    let reply = other
+        .handle(Command::new(chat(), actor(&name), Request::Roll))
+        .await;
+    assert!(!reply.is_error(), "{:?}", reply.error_kind());
+    let table = h.service.store().open_table(&chat()).await.expect("read");
+    let log = h.service.store().table_log(table.expect("open").id).await;
+    let rolls = log
+        .expect("log")
+        .iter()
+        .filter(|(_, _, command, _)| command.to_lowercase().contains("roll"))
+        .count();
+    assert_eq!(rolls, 2, "both rolls, each once");
+    let decided_again = other
+        .metrics()
+        .text()
+        .contains("schocken_decided_again_total 1");
+    // On PostgreSQL the second process reads the table before deciding: no second try.
+    assert_eq!(decided_again, backend() == Backend::Sqlite);
+}
+
+#[tokio::test]
+async fn a_turn_timer_fires_once_and_survives_its_process() {
+    if backend() != Backend::Postgres {
+        return;
+    }
+    let h = Harness::new().await;
+    let clock: Arc<ManualClock> = h.clock.clone();
+    h.table_of(&["Anna", "Ben", "Cem"]).await;
+    // The second process starts after the table opened: it learns of it from the store.
+    let other = second_process(&h, 11).await;
+    let mut told_first = h.service.subscribe();
+    let mut told_other = other.subscribe();
+    let turn_ms = i64::from(h.service.config().turn_timer_seconds) * 1000;
+    clock.advance(turn_ms + 1_000);
+    tokio::join!(h.service.tick(), other.tick());
+    let fired = [told_first.try_recv(), told_other.try_recv()]
+        .into_iter()
+        .filter(|out| out.as_ref().is_ok_and(timed_out))
+        .count();
+    assert_eq!(fired, 1, "one timer move, not one per process");
+
+    // The first process stops; the second fires the next timer of the table it never
+    // handled a command of.
+    let open = |s: Arc<Service>| async move {
+        s.store()
+            .open_table(&chat())
+            .await
+            .expect("read")
+            .expect("open")
+    };
+    let before = open(other.clone()).await.version;
+    h.service.store().close().await;
+    clock.advance(turn_ms + 1_000);
+    other.tick().await;
+    let out = told_other.try_recv().expect("the survivor fires the timer");
+    assert!(timed_out(&out));
+    let table = open(other.clone()).await;
+    assert!(table.version > before, "the table moved on");
+    let log = other.store().table_log(table.id).await;
+    let timer_moves = log
+        .expect("log")
+        .iter()
+        .filter(|(_, actor, _, _)| actor == "system:timer")
+        .count();
+    assert_eq!(timer_moves, 2);
+}
+
+/// Every test above again, on PostgreSQL (see `common::backend`).
+#[tokio::test]
+async fn every_test_here_again_on_postgres() {
+    common::backend::run_again_on_postgres().await;
+}
