@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 mod common;
 use common::backend::backend;
-use common::service::{Harness, actor, chat};
+use common::service::{Harness, actor, admin, chat};
 
 /// A second process on the harness's database.
 async fn second_process(h: &Harness, seed: u64) -> Arc<Service> {
@@ -188,6 +188,28 @@ async fn a_turn_timer_fires_once_and_survives_its_process() {
         .filter(|(_, actor, _, _)| actor == "system:timer")
         .count();
     assert_eq!(timer_moves, 2);
+}
+
+#[tokio::test]
+async fn house_rules_changed_through_one_process_hold_in_the_other() {
+    if backend() != Backend::Postgres {
+        return;
+    }
+    let h = Harness::new().await;
+    let other = second_process(&h, 13).await;
+    let show = || Command::new(chat(), actor("Ben"), Request::ShowRules { details: false });
+    let before = format!("{:?}", other.handle(show()).await.content);
+    assert!(before.contains("standard"), "{before}");
+    h.ok(
+        admin("Anna"),
+        Request::SetRules {
+            preset: Some("dortmund".into()),
+            switches: vec![],
+        },
+    )
+    .await;
+    let after = format!("{:?}", other.handle(show()).await.content);
+    assert!(after.contains("dortmund"), "{after}");
 }
 
 /// Every test above again, on PostgreSQL (see `common::backend`).

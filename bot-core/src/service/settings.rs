@@ -32,15 +32,20 @@ impl Service {
         group: &ChatId,
         cache: &mut ChatCache,
     ) -> Result<ChatSettings, StoreError> {
-        if let Some(settings) = &cache.settings {
+        // Other processes sharing the database may have changed them: ask it every time.
+        if let Some(settings) = &cache.settings
+            && !self.store.backend().shared()
+        {
             return Ok(settings.clone());
         }
         let mut settings = self.store.chat_settings(group).await?;
         if settings.preset.is_empty() {
             settings.preset = self.config.default_rules.clone();
         }
+        if cache.settings.as_ref() != Some(&settings) {
+            cache.rules = None;
+        }
         cache.settings = Some(settings.clone());
-        cache.rules = None;
         Ok(settings)
     }
 
