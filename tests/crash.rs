@@ -54,7 +54,7 @@ async fn twenty_kills_under_load_lose_nothing_and_leave_no_game_stuck() {
 
     // Every table: Deckel add up in every scored round and now; exactly one Bierrunde per
     // finished game; every version a player was shown is stored.
-    let problems = check::problems(&report.database, &report.seen_versions)
+    let problems = check::problems(&check::sqlite(&report.database), &report.seen_versions)
         .await
         .expect("checks ran");
     assert!(problems.is_empty(), "{problems:#?}");

@@ -5,8 +5,10 @@
 // Each test binary uses a part of this.
 #![allow(dead_code)]
 
+pub mod balancer;
 pub mod discord;
 pub mod hostile;
+pub mod postgres;
 pub mod proof;
 pub mod telegram;
 
@@ -40,6 +42,9 @@ pub enum Platform<'a> {
     Discord(&'a FakeDiscord),
     Telegram(&'a FakeTelegram),
 }
+
+/// The secret every test process shares for Telegram's webhook.
+pub const WEBHOOK_SECRET: &str = "schocken-test-webhook";
 
 /// The `schocken` binary, its stdout and stderr captured.
 pub struct Bot {
@@ -136,6 +141,50 @@ impl Bot {
             .unwrap_or_else(|log| panic!("the bot did not start: {log}"))
     }
 
+    /// Starts the bot against the fake Telegram in webhook mode on `database` (a URL),
+    /// listening on `listen` behind the webhook URL `url`; waits until it set the webhook
+    /// and listens.
+    pub async fn telegram_webhook(
+        fake: &FakeTelegram,
+        database: &str,
+        listen: std::net::SocketAddr,
+        url: &str,
+        seed: u64,
+    ) -> Bot {
+        let mark = fake.mark();
+        let listen_text = listen.to_string();
+        let mut bot = Bot::spawn_with(
+            Platform::Telegram(fake),
+            Path::new("unused.db"),
+            seed,
+            &[
+                ("DATABASE_URL", database),
+                ("TELOXIDE_WEBHOOK_URL", url),
+                ("TELOXIDE_WEBHOOK_LISTEN", &listen_text),
+                ("TELOXIDE_WEBHOOK_SECRET", WEBHOOK_SECRET),
+            ],
+        );
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
+        let set = fake
+            .wait_for(mark, Duration::from_secs(40), |r| r.is("setWebhook"))
+            .await;
+        if set.is_err() {
+            bot.kill();
+            panic!("no setWebhook:\n{}", bot.log());
+        }
+        while tokio::time::Instant::now() < deadline {
+            if tokio::net::TcpStream::connect(listen).await.is_ok() {
+                return bot;
+            }
+            if !bot.running() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        bot.kill();
+        panic!("the bot does not listen on {listen}:\n{}", bot.log());
+    }
+
     /// Starts the bot against the fake Telegram; `Err` with its log if it exits before it
     /// polls for updates or does not poll in time.
     async fn polling(
@@ -223,7 +272,15 @@ impl Bot {
 
 impl Drop for Bot {
     fn drop(&mut self) {
+        let pid = self.child.id();
         self.kill();
+        if std::thread::panicking() {
+            // A failing test: keep the bot's whole log for a look.
+            let path = std::env::temp_dir().join(format!("schocken-bot-{pid}.log"));
+            if std::fs::write(&path, self.log()).is_ok() {
+                eprintln!("the bot's log: {}", path.display());
+            }
+        }
     }
 }
 

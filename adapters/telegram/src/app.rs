@@ -8,6 +8,7 @@ use crate::outbox::Outbox;
 use crate::place::Place;
 use crate::send::{Api, Redactor, retry};
 use crate::state::App;
+use crate::webhook::{self, WebhookConfig};
 use crate::{commands, handlers, migrate, outbound, text};
 use bot_core::service::{Service, Stop};
 use bot_core::text::Lang;
@@ -120,6 +121,7 @@ pub async fn run<B>(
     bot: B,
     redact: Redactor,
     stop: Stop,
+    webhook: Option<WebhookConfig>,
 ) -> anyhow::Result<()>
 where
     B: Api,
@@ -127,10 +129,40 @@ where
 {
     let me = who_am_i(&bot, &redact).await?;
     let username = me.user.username.clone().unwrap_or_default();
-    info!(bot = %username, "connected to Telegram (long polling)");
-    drop_webhook(&bot, &redact).await;
+    if webhook.is_none() {
+        info!(bot = %username, "connected to Telegram (long polling)");
+        drop_webhook(&bot, &redact).await;
+    }
     register_commands(&bot, &redact).await;
+    let (app, outbox_task) = start_app(&service, &bot, &redact, username).await;
+    // Timer moves: subscribed before the first update, so none is missed.
+    let timers = tokio::spawn(outbound::forward(app.clone(), service.subscribe()));
+    let forgetting = service
+        .config()
+        .forget_after()
+        .map(|idle| tokio::spawn(forget_idle(app.clone(), idle)));
+    let result = dispatch(&app, bot, &redact, stop, webhook).await;
+    // Stopping: the updates handled are confirmed to Telegram, the rest stay there for the
+    // next process. The writes of what was handled go out first, as far as time allows.
+    if !app.outbox.drained(DRAIN_LIMIT).await {
+        warn!("stopping with table messages not yet written; the next move writes them");
+    }
+    timers.abort();
+    outbox_task.abort();
+    if let Some(task) = forgetting {
+        task.abort();
+    }
+    result
+}
 
+/// The adapter's state, with the places of the open tables, and the task that handles
+/// what the outbox learns.
+async fn start_app<B: Api>(
+    service: &Arc<Service>,
+    bot: &B,
+    redact: &Redactor,
+    username: String,
+) -> (Arc<App<B>>, tokio::task::JoinHandle<()>) {
     let (events, mut outbox_events) = tokio::sync::mpsc::unbounded_channel();
     let private = Arc::new(PrivateChats::default());
     let app = Arc::new(App {
@@ -144,6 +176,7 @@ where
             private.clone(),
             events,
             service.metrics().clone(),
+            Some(service.store().clone()).filter(|s| s.backend().shared()),
         ),
         places: TablePlaces::default(),
         private,
@@ -166,17 +199,34 @@ where
             }
         })
     };
-    // Timer moves: subscribed before the first update, so none is missed.
-    let timers = tokio::spawn(outbound::forward(app.clone(), service.subscribe()));
-    let forgetting = service
-        .config()
-        .forget_after()
-        .map(|idle| tokio::spawn(forget_idle(app.clone(), idle)));
+    (app, outbox_task)
+}
 
+/// Hands the updates to the handlers until the process stops: from long polling, or from
+/// the webhook.
+async fn dispatch<B>(
+    app: &Arc<App<B>>,
+    bot: B,
+    redact: &Redactor,
+    stop: Stop,
+    webhook: Option<WebhookConfig>,
+) -> anyhow::Result<()>
+where
+    B: Api,
+    B::GetUpdates: Send,
+{
+    if let Some(config) = webhook {
+        return webhook::serve(app.clone(), &config, stop).await;
+    }
     let handler = dptree::entry()
         .branch(Update::filter_message().endpoint(handlers::on_message::<B>))
         .branch(Update::filter_callback_query().endpoint(handlers::on_callback::<B>));
-    let listener = Polling::builder(bot.clone())
+    let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
+        .dependencies(dptree::deps![app.clone()])
+        .default_handler(|_| async {})
+        .build();
+    let stopper = tokio::spawn(stop_dispatching(dispatcher.shutdown_token(), stop));
+    let listener = Polling::builder(bot)
         .timeout(POLL_TIMEOUT)
         .backoff_strategy(|errors| {
             Duration::from_millis(250u64 << errors.min(7)).min(Duration::from_secs(30))
@@ -189,24 +239,9 @@ where
             async move { warn!(error = %text, "getUpdates failed; polling again") }
         })
     };
-    let mut dispatcher = Dispatcher::builder(bot, handler)
-        .dependencies(dptree::deps![app.clone()])
-        .default_handler(|_| async {})
-        .build();
-    let stopper = tokio::spawn(stop_dispatching(dispatcher.shutdown_token(), stop));
     let result = dispatcher
         .try_dispatch_with_listener(listener, listener_errors)
         .await;
     stopper.abort();
-    // Stopping: the updates handled are confirmed to Telegram, the rest stay there for the
-    // next process. The writes of what was handled go out first, as far as time allows.
-    if !app.outbox.drained(DRAIN_LIMIT).await {
-        warn!("stopping with table messages not yet written; the next move writes them");
-    }
-    timers.abort();
-    outbox_task.abort();
-    if let Some(task) = forgetting {
-        task.abort();
-    }
     result.map_err(|e| anyhow::anyhow!("Telegram: {}", redact.clean(&e)))
 }

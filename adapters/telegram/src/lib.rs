@@ -33,6 +33,9 @@ pub mod plan;
 pub mod send;
 pub mod state;
 pub mod text;
+pub mod webhook;
+
+pub use webhook::WebhookConfig;
 
 use bot_core::service::{Service, Stop};
 use std::fmt;
@@ -49,6 +52,8 @@ pub struct TelegramConfig {
     pub api_url: Option<String>,
     /// Wrap the bot in teloxide's `Throttle` (on in production, off against the fake).
     pub throttle: bool,
+    /// Updates by webhook (several processes behind a load balancer); `None`: long polling.
+    pub webhook: Option<WebhookConfig>,
 }
 
 impl TelegramConfig {
@@ -57,11 +62,12 @@ impl TelegramConfig {
             token: token.into(),
             api_url,
             throttle,
+            webhook: None,
         }
     }
 
-    /// `TELOXIDE_TOKEN` (required), `TELOXIDE_API_URL`; `None` without a token. Throttling
-    /// is on unless `SCHOCKEN_TELEGRAM_THROTTLE=off`.
+    /// `TELOXIDE_TOKEN` (required), `TELOXIDE_API_URL`, the webhook (see [`webhook`]);
+    /// `None` without a token. Throttling is on unless `SCHOCKEN_TELEGRAM_THROTTLE=off`.
     pub fn from_env() -> anyhow::Result<Option<TelegramConfig>> {
         let Some(token) = std::env::var("TELOXIDE_TOKEN")
             .ok()
@@ -75,7 +81,11 @@ impl TelegramConfig {
         let throttle = std::env::var("SCHOCKEN_TELEGRAM_THROTTLE")
             .map(|v| v.trim() != "off")
             .unwrap_or(true);
-        Ok(Some(TelegramConfig::new(token.trim(), api_url, throttle)))
+        let webhook = WebhookConfig::from_vars(|k| std::env::var(k).ok())?;
+        Ok(Some(TelegramConfig {
+            webhook,
+            ..TelegramConfig::new(token.trim(), api_url, throttle)
+        }))
     }
 
     pub fn token(&self) -> &str {
@@ -89,6 +99,7 @@ impl fmt::Debug for TelegramConfig {
             .field("token", &"<redacted>")
             .field("api_url", &self.api_url)
             .field("throttle", &self.throttle)
+            .field("webhook", &self.webhook)
             .finish()
     }
 }
@@ -121,6 +132,7 @@ fn client(config: &TelegramConfig) -> anyhow::Result<Bot> {
 pub async fn run(service: Arc<Service>, config: TelegramConfig, stop: Stop) -> anyhow::Result<()> {
     let bot = client(&config)?;
     let redact = send::Redactor::new(config.token());
+    let webhook = config.webhook.clone();
     if config.throttle {
         // Telegram's limits (1 message/s per chat, 20/min per group, 30/s overall). The
         // outbox keeps them itself; Throttle guards sends on top. Its default assumes 10 a
@@ -131,8 +143,8 @@ pub async fn run(service: Arc<Service>, config: TelegramConfig, stop: Stop) -> a
             messages_per_min_channel_or_supergroup: outbox::GROUP_WRITES as u32,
             messages_per_sec_overall: 30,
         };
-        app::run(service, bot.throttle(limits), redact, stop).await
+        app::run(service, bot.throttle(limits), redact, stop, webhook).await
     } else {
-        app::run(service, bot, redact, stop).await
+        app::run(service, bot, redact, stop, webhook).await
     }
 }

@@ -7,6 +7,7 @@ mod backend;
 mod commit;
 mod ledger;
 mod moves;
+mod shared_writes;
 mod stats;
 mod throws;
 
@@ -168,6 +169,15 @@ impl Store {
         }
     }
 
+    /// A table from a row with `id`, `snapshot` and `message_ref`.
+    fn decode_row(row: &sqlx::any::AnyRow) -> Result<Table, StoreError> {
+        let mut table = Self::decode_table(row.get("id"), &row.get::<String, _>("snapshot"))?;
+        if let Some(message_ref) = row.get::<Option<String>, _>("message_ref") {
+            table.message_ref = Some(message_ref);
+        }
+        Ok(table)
+    }
+
     fn decode_table(id: i64, snapshot: &str) -> Result<Table, StoreError> {
         let mut table: Table =
             serde_json::from_str(snapshot).map_err(|e| StoreError::Snapshot {
@@ -181,13 +191,11 @@ impl Store {
     /// Every table in the lobby or running (loaded at start).
     pub async fn open_tables(&self) -> Result<Vec<Table>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, snapshot FROM tables WHERE status IN ('lobby', 'running') ORDER BY id",
+            "SELECT id, snapshot, message_ref FROM tables WHERE status IN ('lobby', 'running') ORDER BY id",
         )
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
-            .collect()
+        rows.iter().map(Self::decode_row).collect()
     }
 
     /// How many tables are in the lobby or running (all processes' together).
@@ -209,7 +217,7 @@ impl Store {
     /// `idle_since` (ms) — in any process's hands.
     pub async fn due_tables(&self, now: i64, idle_since: i64) -> Result<Vec<Table>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, snapshot FROM tables
+            "SELECT id, snapshot, message_ref FROM tables
              WHERE status IN ('lobby', 'running') AND (turn_deadline <= $1 OR updated_at <= $2)
              ORDER BY id",
         )
@@ -217,50 +225,50 @@ impl Store {
         .bind(idle_since)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
-            .collect()
+        rows.iter().map(Self::decode_row).collect()
     }
 
     /// The chat's newest table (open or not).
     pub async fn latest_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
-        let row =
-            sqlx::query("SELECT id, snapshot FROM tables WHERE chat = $1 ORDER BY id DESC LIMIT 1")
-                .bind(chat.as_str())
-                .fetch_optional(&self.pool)
-                .await?;
-        row.map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
-            .transpose()
+        let row = sqlx::query(
+            "SELECT id, snapshot, message_ref FROM tables WHERE chat = $1 ORDER BY id DESC LIMIT 1",
+        )
+        .bind(chat.as_str())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| Self::decode_row(&r)).transpose()
     }
 
     /// The chat's open table.
     pub async fn open_table(&self, chat: &ChatId) -> Result<Option<Table>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, snapshot FROM tables WHERE chat = $1 AND status IN ('lobby', 'running')",
+            "SELECT id, snapshot, message_ref FROM tables WHERE chat = $1 AND status IN ('lobby', 'running')",
         )
         .bind(chat.as_str())
         .fetch_optional(&self.pool)
         .await?;
-        row.map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
-            .transpose()
+        row.map(|r| Self::decode_row(&r)).transpose()
     }
 
-    /// Remembers the platform message showing a table (no log entry: it is no move). Only
-    /// while the table is at the version given: a newer one (stored by another process) is
-    /// left as it is.
+    /// Remembers the platform message showing a table (no log entry: it is no move), in its
+    /// own column: whatever version the table has reached in another process meanwhile.
     pub async fn set_message_ref(&self, table: &Table) -> Result<(), StoreError> {
-        let snapshot = serde_json::to_string(table).map_err(|e| StoreError::Snapshot {
-            id: table.id,
-            message: e.to_string(),
-        })?;
         let _writer = self.write_turn().await;
-        sqlx::query("UPDATE tables SET snapshot = $1 WHERE id = $2 AND version = $3")
-            .bind(snapshot)
+        sqlx::query("UPDATE tables SET message_ref = $1 WHERE id = $2")
+            .bind(table.message_ref.as_deref())
             .bind(table.id)
-            .bind(table.version as i64)
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// A table's stored version (the newest state any process stored).
+    pub async fn table_version(&self, table_id: i64) -> Result<Option<u64>, StoreError> {
+        let row = sqlx::query("SELECT version FROM tables WHERE id = $1")
+            .bind(table_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.get::<i64, _>("version").max(0) as u64))
     }
 
     /// Whether a platform request id was already handled.
@@ -369,7 +377,7 @@ impl Store {
         }
         stats::migrate(&mut tx, old, new).await?;
         // Snapshots carry their chat id too.
-        let rows = sqlx::query("SELECT id, snapshot FROM tables WHERE chat = $1")
+        let rows = sqlx::query("SELECT id, snapshot, message_ref FROM tables WHERE chat = $1")
             .bind(new.as_str())
             .fetch_all(&mut *tx)
             .await?;
@@ -439,12 +447,12 @@ impl Store {
 
     /// Whether a table is in the lobby or running (for checks after a restart).
     pub async fn table_status(&self, table_id: i64) -> Result<Option<TableStatus>, StoreError> {
-        let row = sqlx::query("SELECT id, snapshot FROM tables WHERE id = $1")
+        let row = sqlx::query("SELECT id, snapshot, message_ref FROM tables WHERE id = $1")
             .bind(table_id)
             .fetch_optional(&self.pool)
             .await?;
         Ok(row
-            .map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
+            .map(|r| Self::decode_row(&r))
             .transpose()?
             .map(|t| t.status))
     }

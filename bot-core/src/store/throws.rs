@@ -143,12 +143,11 @@ impl Store {
         &self,
         table_id: i64,
     ) -> Result<Option<crate::model::table::Table>, StoreError> {
-        let row = sqlx::query("SELECT id, snapshot FROM tables WHERE id = $1")
+        let row = sqlx::query("SELECT id, snapshot, message_ref FROM tables WHERE id = $1")
             .bind(table_id)
             .fetch_optional(&self.pool)
             .await?;
-        row.map(|r| Self::decode_table(r.get("id"), r.get("snapshot")))
-            .transpose()
+        row.map(|r| Self::decode_row(&r)).transpose()
     }
 }
 

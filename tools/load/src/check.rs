@@ -1,27 +1,35 @@
 //! Reads the bot's database after a run: how much was stored, and whether every table is
-//! sound (the crash checks).
+//! sound (the crash checks). `database` is a URL, SQLite or PostgreSQL ([`sqlite`] makes
+//! one of a file, read only).
 
 use serde_json::Value;
 use sqlx::Row;
-use sqlx::sqlite::SqliteConnectOptions;
 use std::collections::HashMap;
 use std::path::Path;
-use std::str::FromStr;
 
-async fn open(database: &Path) -> anyhow::Result<sqlx::SqlitePool> {
-    let options = SqliteConnectOptions::from_str(&format!("sqlite://{}", database.display()))?
-        .read_only(true);
-    Ok(sqlx::SqlitePool::connect_with(options).await?)
+/// The read-only URL of a SQLite file.
+pub fn sqlite(path: &Path) -> String {
+    format!("sqlite://{}?mode=ro", path.display())
+}
+
+async fn open(database: &str) -> anyhow::Result<sqlx::AnyPool> {
+    sqlx::any::install_default_drivers();
+    Ok(sqlx::pool::PoolOptions::new()
+        .max_connections(2)
+        .connect(database)
+        .await?)
 }
 
 /// Commands stored (rows of the event log) and the average size of what one stores (snapshot
 /// and events), for a fair baseline.
-pub async fn committed(database: &Path) -> anyhow::Result<(u64, usize)> {
+pub async fn committed(database: &str) -> anyhow::Result<(u64, usize)> {
     let pool = open(database).await?;
     let row = sqlx::query(
         "SELECT COUNT(*) AS n,
-                COALESCE(AVG(LENGTH(command) + LENGTH(events)), 0) AS log_bytes,
-                (SELECT COALESCE(AVG(LENGTH(snapshot)), 0) FROM tables) AS snapshot_bytes
+                CAST(COALESCE(AVG(LENGTH(command) + LENGTH(events)), 0) AS DOUBLE PRECISION)
+                    AS log_bytes,
+                (SELECT CAST(COALESCE(AVG(LENGTH(snapshot)), 0) AS DOUBLE PRECISION)
+                 FROM tables) AS snapshot_bytes
          FROM table_log",
     )
     .fetch_one(&pool)
@@ -33,7 +41,7 @@ pub async fn committed(database: &Path) -> anyhow::Result<(u64, usize)> {
 }
 
 /// Games stored as finished.
-pub async fn finished_games(database: &Path) -> anyhow::Result<u64> {
+pub async fn finished_games(database: &str) -> anyhow::Result<u64> {
     let pool = open(database).await?;
     let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM tables WHERE status = 'finished'")
         .fetch_one(&pool)
@@ -52,7 +60,7 @@ pub struct StoredTable {
     pub snapshot: Value,
 }
 
-pub async fn tables(database: &Path) -> anyhow::Result<Vec<StoredTable>> {
+pub async fn tables(database: &str) -> anyhow::Result<Vec<StoredTable>> {
     let pool = open(database).await?;
     let rows = sqlx::query("SELECT id, chat, status, version, snapshot FROM tables ORDER BY id")
         .fetch_all(&pool)
@@ -65,14 +73,14 @@ pub async fn tables(database: &Path) -> anyhow::Result<Vec<StoredTable>> {
                 chat: r.get("chat"),
                 status: r.get("status"),
                 version: r.get::<i64, _>("version") as u64,
-                snapshot: serde_json::from_str(r.get::<&str, _>("snapshot"))?,
+                snapshot: serde_json::from_str(&r.get::<String, _>("snapshot"))?,
             })
         })
         .collect()
 }
 
 /// Game-lost debts per table.
-pub async fn bierrunden(database: &Path) -> anyhow::Result<HashMap<i64, i64>> {
+pub async fn bierrunden(database: &str) -> anyhow::Result<HashMap<i64, i64>> {
     let pool = open(database).await?;
     let rows = sqlx::query(
         "SELECT table_id, COUNT(*) AS n FROM ledger
@@ -88,7 +96,7 @@ pub async fn bierrunden(database: &Path) -> anyhow::Result<HashMap<i64, i64>> {
 }
 
 /// Whether the request ids were stored (the interaction or update was committed).
-pub async fn stored_requests(database: &Path) -> anyhow::Result<std::collections::HashSet<String>> {
+pub async fn stored_requests(database: &str) -> anyhow::Result<std::collections::HashSet<String>> {
     let pool = open(database).await?;
     let rows = sqlx::query("SELECT request_id FROM requests")
         .fetch_all(&pool)
@@ -120,7 +128,7 @@ pub struct SeenSummary {
 
 /// Everything the crash checks found wrong (empty: all sound).
 pub async fn problems(
-    database: &Path,
+    database: &str,
     seen_versions: &std::collections::BTreeMap<u64, u64>,
 ) -> anyhow::Result<Vec<String>> {
     let mut problems = Vec::new();
@@ -153,7 +161,7 @@ pub async fn problems(
         .collect();
     for row in rows {
         let table: i64 = row.get("table_id");
-        let events: Value = serde_json::from_str(row.get::<&str, _>("events"))?;
+        let events: Value = serde_json::from_str(&row.get::<String, _>("events"))?;
         for e in events.as_array().into_iter().flatten() {
             if e.get("event").and_then(Value::as_str) != Some("round_scored") {
                 continue;

@@ -545,8 +545,8 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
             }
         }
     }
-    let (committed, payload) = check::committed(&database).await?;
-    let games_stored_finished = check::finished_games(&database).await?;
+    let (committed, payload) = check::committed(&check::sqlite(&database)).await?;
+    let games_stored_finished = check::finished_games(&check::sqlite(&database)).await?;
     let sent = arena.sent.load(Ordering::Relaxed);
     let (baseline_tx_per_second, ratio_to_baseline) = if config.baseline && committed > 0 {
         let rate = baseline::transactions_per_second(work_dir, committed, payload).await?;

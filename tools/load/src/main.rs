@@ -263,7 +263,7 @@ fn main() -> ExitCode {
             if config.kills > 0 {
                 let problems = runtime
                     .block_on(schocken_load::check::problems(
-                        &report.database,
+                        &schocken_load::check::sqlite(&report.database),
                         &report.seen_versions,
                     ))
                     .unwrap_or_else(|e| vec![e.to_string()]);

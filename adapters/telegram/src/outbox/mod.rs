@@ -16,6 +16,7 @@ use crate::memory::PrivateChats;
 use crate::place::Place;
 use crate::send::{Api, Redactor};
 use bot_core::metrics::Metrics;
+use bot_core::store::Store;
 use deliver::{Deliverer, Outcome};
 use pace::{Overall, Pace};
 use pending::{Job, Pending};
@@ -55,6 +56,9 @@ struct Shared<B> {
     bot: B,
     /// Failed writes and retries are counted here.
     metrics: Arc<Metrics>,
+    /// On a database other processes share: where a table's newest version is read, so a
+    /// state another process already moved past is not written over the newer one.
+    store: Option<Store>,
     redact: Redactor,
     private: Arc<PrivateChats>,
     events: UnboundedSender<Event>,
@@ -87,11 +91,13 @@ impl<B: Api> Outbox<B> {
         private: Arc<PrivateChats>,
         events: UnboundedSender<Event>,
         metrics: Arc<Metrics>,
+        store: Option<Store>,
     ) -> Outbox<B> {
         Outbox {
             shared: Arc::new(Shared {
                 bot,
                 metrics,
+                store,
                 redact,
                 private,
                 events,
@@ -236,10 +242,83 @@ async fn work<B: Api>(shared: Arc<Shared<B>>, chat: i64) {
             };
             (job, shown)
         };
+        let mut job = job;
+        if let (Job::Table(write), Some(store)) = (&mut job, &shared.store)
+            && !shared_turn(store, chat, write).await
+        {
+            // Another process stored or showed a newer state of this table.
+            continue;
+        }
         let started = Instant::now();
         let outcome = deliverer.deliver(&job, shown.as_ref()).await;
         attempts = settle(&shared, chat, job, outcome, attempts, started);
     }
+}
+
+/// On a database other processes share: waits for this chat's turn among all processes'
+/// writes (so together they keep Telegram's pace), then claims the right to show `write`
+/// and adds what other processes left to tell. `false` when the table has moved past it or
+/// a state as new was shown: then its lines of what happened are left for the write that
+/// shows the newer state.
+async fn shared_turn(store: &Store, chat: i64, write: &mut TableWrite) -> bool {
+    let gap = if chat < 0 {
+        GROUP_GAP
+    } else {
+        Duration::from_secs(1)
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default();
+    match store
+        .reserve_write(&chat.to_string(), now, gap.as_millis() as i64)
+        .await
+    {
+        Ok(slot) if slot > now => {
+            tokio::time::sleep(Duration::from_millis((slot - now) as u64)).await;
+        }
+        Ok(_) => {}
+        Err(e) => warn!(chat, error = %e, "could not take a turn to write; writing anyway"),
+    }
+    let newer =
+        matches!(store.table_version(write.table_id).await, Ok(Some(v)) if v > write.version);
+    let claimed = match newer {
+        true => None,
+        false => match store
+            .claim_shown(write.table_id, write.version, claimant())
+            .await
+        {
+            Ok(claimed) => claimed,
+            // Better twice than never.
+            Err(_) => Some(Vec::new()),
+        },
+    };
+    match claimed {
+        Some(mut earlier) => {
+            earlier.append(&mut write.notices);
+            write.notices = earlier;
+            true
+        }
+        None => {
+            if let Err(e) = store.leave_notices(write.table_id, &write.notices).await {
+                warn!(chat, error = %e, "could not leave the table's news for the next write");
+            }
+            false
+        }
+    }
+}
+
+/// This process, as it claims table states: its id and the moment it first claimed one
+/// (to the nanosecond, so processes on other machines with the same id differ too).
+fn claimant() -> &'static str {
+    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    ID.get_or_init(|| {
+        let started = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or_default();
+        format!("{}-{started}", std::process::id())
+    })
 }
 
 /// Takes a slot of the overall pace, waiting for one if all are taken.

@@ -170,6 +170,17 @@ pub(super) async fn api(
             }
             Some(Fault::Drop) => Next::Drop,
             Some(Fault::Hang) => Next::Hang,
+            None if lower == "getupdates" && state.webhook.is_some() => {
+                let e = ApiError::new(
+                    StatusCode::CONFLICT,
+                    "Conflict: can't use getUpdates method while webhook is active; \
+                     use deleteWebhook to delete the webhook first",
+                );
+                Next::Done {
+                    status: e.status,
+                    body: e.body(),
+                }
+            }
             None if lower == "getupdates" => Next::Poll,
             None => {
                 let (status, body) = envelope(limited_call(

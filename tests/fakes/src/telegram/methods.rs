@@ -56,11 +56,16 @@ pub(super) fn call(
             Ok(me)
         }
         "getwebhookinfo" => Ok(json!({
-            "url": "",
+            "url": state.webhook.as_ref().map(|h| h.url.as_str()).unwrap_or(""),
             "has_custom_certificate": false,
             "pending_update_count": state.updates.len(),
         })),
-        "deletewebhook" | "close" | "logout" | "sendchataction" | "leavechat" => Ok(json!(true)),
+        "setwebhook" => Ok(json!(super::webhook::set(state, params))),
+        "deletewebhook" => {
+            state.webhook = None;
+            Ok(json!(true))
+        }
+        "close" | "logout" | "sendchataction" | "leavechat" => Ok(json!(true)),
         "setmycommands" => {
             let lang = params
                 .get("language_code")

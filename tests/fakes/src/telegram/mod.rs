@@ -57,6 +57,9 @@ mod methods;
 mod model;
 mod observe;
 mod topics;
+mod webhook;
+
+pub use webhook::{Delivery, Webhook};
 
 #[cfg(test)]
 mod tests;
@@ -106,6 +109,10 @@ struct FakeState {
     flood: limits::Flood,
     /// Forum topics per chat: thread id → name.
     topics: HashMap<i64, BTreeMap<i64, String>>,
+    /// The webhook the bot set (updates are then posted to it, not polled).
+    webhook: Option<Webhook>,
+    /// Every webhook delivery attempt.
+    deliveries: Vec<Delivery>,
 }
 
 struct Inner {
@@ -136,11 +143,14 @@ pub struct FakeTelegram {
     inner: Arc<Inner>,
     addr: SocketAddr,
     server: tokio::task::JoinHandle<()>,
+    /// Posts updates to the webhook while one is set.
+    webhook: tokio::task::JoinHandle<()>,
 }
 
 impl Drop for FakeTelegram {
     fn drop(&mut self) {
         self.server.abort();
+        self.webhook.abort();
     }
 }
 
@@ -179,10 +189,12 @@ impl FakeTelegram {
                 tracing::error!(error = %e, "fake Telegram server stopped");
             }
         });
+        let webhook = tokio::spawn(webhook::deliver(inner.clone()));
         Ok(FakeTelegram {
             inner,
             addr,
             server,
+            webhook,
         })
     }
 

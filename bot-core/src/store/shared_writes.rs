@@ -1,0 +1,90 @@
+//! Writes to a chat that several processes share (Telegram webhooks behind a load balancer):
+//! they take turns for the platform's limit, and a table's message only ever moves forward.
+
+use super::{Backend, Store, StoreError};
+use sqlx::Row;
+
+impl Store {
+    /// Reserves the next moment (ms) a write to `chat` may start, at least `now` and `gap`
+    /// after the write reserved before it by any process.
+    pub async fn reserve_write(&self, chat: &str, now: i64, gap: i64) -> Result<i64, StoreError> {
+        let later = match self.backend {
+            Backend::Sqlite => "max(chat_pace.next_at, $2)",
+            Backend::Postgres => "GREATEST(chat_pace.next_at, $2)",
+        };
+        let row = sqlx::query(&format!(
+            "INSERT INTO chat_pace (chat, next_at) VALUES ($1, $2 + $3)
+             ON CONFLICT (chat) DO UPDATE SET next_at = {later} + $3
+             RETURNING next_at - $3 AS slot"
+        ))
+        .bind(chat)
+        .bind(now)
+        .bind(gap)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.get("slot"))
+    }
+
+    /// Claims the right to show `version` of table `table_id` for `claimant` (a process):
+    /// `None` if a newer state, or the same one by another claimant, was claimed before;
+    /// else the lines of what happened that other processes left for this write (taken).
+    /// The same claimant may claim again (its write failed and is tried again).
+    pub async fn claim_shown(
+        &self,
+        table_id: i64,
+        version: u64,
+        claimant: &str,
+    ) -> Result<Option<Vec<String>>, StoreError> {
+        let lock = match self.backend {
+            Backend::Sqlite => "",
+            Backend::Postgres => " FOR UPDATE",
+        };
+        let mut tx = self.pool.begin().await?;
+        let left: Option<String> = sqlx::query(&format!(
+            "SELECT pending_notices FROM tables WHERE id = $1{lock}"
+        ))
+        .bind(table_id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .and_then(|r| r.get("pending_notices"));
+        let done = sqlx::query(
+            "UPDATE tables SET shown_version = $2, shown_by = $3, pending_notices = NULL
+             WHERE id = $1 AND (shown_version IS NULL OR shown_version < $2
+                                OR (shown_version = $2 AND shown_by = $3))",
+        )
+        .bind(table_id)
+        .bind(version as i64)
+        .bind(claimant)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            tx.rollback().await?;
+            return Ok(None);
+        }
+        tx.commit().await?;
+        Ok(Some(
+            left.unwrap_or_default()
+                .lines()
+                .map(str::to_string)
+                .collect(),
+        ))
+    }
+
+    /// Leaves the lines of what happened for the write that shows table `table_id` next
+    /// (this process's write of them was replaced by another's newer state).
+    pub async fn leave_notices(&self, table_id: i64, lines: &[String]) -> Result<(), StoreError> {
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let mut text = lines.join("\n");
+        text.push('\n');
+        sqlx::query(
+            "UPDATE tables SET pending_notices = COALESCE(pending_notices, '') || $2 WHERE id = $1",
+        )
+        .bind(table_id)
+        .bind(text)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
