@@ -370,8 +370,14 @@ impl Db {
     pub async fn wait_for_message_ref(&self, chat: &str) {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
         loop {
-            let stored = self.table(chat).await;
-            if stored.is_some_and(|t| !t.snapshot["message_ref"].is_null()) {
+            let stored: Option<Option<String>> = sqlx::query_scalar(
+                "SELECT message_ref FROM tables WHERE chat = ? ORDER BY id DESC LIMIT 1",
+            )
+            .bind(chat)
+            .fetch_optional(&self.pool().await)
+            .await
+            .expect("read the table");
+            if stored.flatten().is_some() {
                 return;
             }
             assert!(

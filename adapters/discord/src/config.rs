@@ -2,6 +2,7 @@
 //! serenity paces REST requests itself. Read from the environment; the token is never printed.
 
 use crate::bot;
+use crate::shards::ShardRange;
 use std::fmt;
 use std::time::Duration;
 
@@ -18,6 +19,8 @@ pub struct DiscordConfig {
     pub(crate) defer_after: Duration,
     /// serenity's ratelimiter (on unless an operator runs a rate-limiting proxy in front).
     pub(crate) ratelimiter: bool,
+    /// The gateway shards this process runs (`DISCORD_SHARDS`; default: the one shard).
+    pub shards: ShardRange,
 }
 
 impl DiscordConfig {
@@ -28,6 +31,7 @@ impl DiscordConfig {
             guild_id,
             defer_after: bot::DEFER_AFTER,
             ratelimiter: true,
+            shards: ShardRange::ALL_IN_ONE,
         }
     }
 
@@ -40,7 +44,7 @@ impl DiscordConfig {
 
     /// `DISCORD_TOKEN` (required), `DISCORD_API_URL`, `DISCORD_GUILD_ID`,
     /// `DISCORD_RATELIMITER` (`on`, or `off` behind a proxy that keeps Discord's rate limits
-    /// itself); `None` without a token.
+    /// itself), `DISCORD_SHARDS` (`0-1/4`: shards 0 and 1 of 4); `None` without a token.
     pub fn from_env() -> anyhow::Result<Option<DiscordConfig>> {
         let var = |name: &str| {
             std::env::var(name)
@@ -60,6 +64,9 @@ impl DiscordConfig {
         };
         let mut config = DiscordConfig::new(token, var("DISCORD_API_URL"), guild_id);
         config.ratelimiter = ratelimiter_setting(var("DISCORD_RATELIMITER").as_deref())?;
+        if let Some(shards) = var("DISCORD_SHARDS") {
+            config.shards = ShardRange::parse(&shards).map_err(|e| anyhow::anyhow!(e))?;
+        }
         Ok(Some(config))
     }
 
@@ -90,6 +97,7 @@ impl fmt::Debug for DiscordConfig {
             .field("guild_id", &self.guild_id)
             .field("defer_after", &self.defer_after)
             .field("ratelimiter", &self.ratelimiter)
+            .field("shards", &self.shards.to_string())
             .finish()
     }
 }

@@ -18,9 +18,11 @@ mod payload;
 mod plan;
 mod respond;
 mod setup;
+mod shards;
 mod timers;
 
 pub use config::DiscordConfig;
+pub use shards::ShardRange;
 
 use anyhow::Context as _;
 use bot_core::metrics::Metrics;
@@ -56,7 +58,12 @@ pub async fn run(service: Arc<Service>, config: DiscordConfig, stop: Stop) -> an
         .await
         .context("could not set up the Discord client")?;
     let stopper = tokio::spawn(close_shards(client.shard_manager.clone(), stop));
-    let result = client.start().await;
+    let shards = config.shards;
+    info!(%shards, "starting the gateway shards");
+    // serenity reads the range's end as the last shard to run (inclusive).
+    let result = client
+        .start_shard_range(shards.first..shards.last, shards.total)
+        .await;
     stopper.abort();
     setup.stop();
     if !service.settled(SETTLE_LIMIT).await {

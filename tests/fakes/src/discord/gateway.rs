@@ -280,13 +280,17 @@ fn identify(inner: &Inner, d: &Value, connection: u64, tx: mpsc::UnboundedSender
     state.intents = d["intents"].as_u64();
     state.identified_with_token = d["token"].as_str().is_some_and(|t| !t.is_empty());
     let session_id = format!("fake-session-{number}");
+    let shard = match d["shard"].as_array().map(Vec::as_slice) {
+        Some([id, total]) => [id.as_u64().unwrap_or(0), total.as_u64().unwrap_or(1)],
+        _ => [0, 1],
+    };
     let ready = json!({
         "v": 10,
         "user": inner.bot_user(),
         "guilds": [{"id": inner.guild_id.to_string(), "unavailable": true}],
         "session_id": session_id,
         "resume_gateway_url": inner.gateway_url,
-        "shard": [0, 1],
+        "shard": shard,
         "application": {"id": inner.application_id.to_string(), "flags": 0},
     });
     let frame = json!({"op": 0, "t": "READY", "s": 1, "d": ready}).to_string();
@@ -301,6 +305,7 @@ fn identify(inner: &Inner, d: &Value, connection: u64, tx: mpsc::UnboundedSender
         open: true,
         resumable: true,
         awaiting_resume: false,
+        shard,
     });
     drop(state);
     let _ = tx.send(Control::Text(frame));

@@ -71,6 +71,9 @@ impl FakeDiscord {
         let mut place = self.place();
         if let Some(m) = self.message(message_id) {
             place.channel_id = m.channel_id;
+            if let Some(guild) = self.inner.lock().channel_guilds.get(&m.channel_id) {
+                place.guild_id = *guild;
+            }
         }
         self.click_in(&place, user, message_id, custom_id)
     }
@@ -105,6 +108,10 @@ impl FakeDiscord {
         clicked: Option<u64>,
     ) -> anyhow::Result<Injected> {
         let inner = &self.inner;
+        inner
+            .lock()
+            .channel_guilds
+            .insert(place.channel_id, place.guild_id);
         let id = inner.next_id();
         let token = format!("interaction-token-{id}");
         let mut d = json!({

@@ -222,6 +222,26 @@ impl FakeDiscord {
         self.inner.lock().sessions.len()
     }
 
+    /// The shards (`[id, total]`) of the sessions connected now.
+    pub fn connected_shards(&self) -> Vec<[u64; 2]> {
+        self.connected_shards_since(0)
+    }
+
+    /// The shards of the sessions connected now among those identified after the first
+    /// `sessions_before` (see [`FakeDiscord::sessions`]).
+    pub fn connected_shards_since(&self, sessions_before: usize) -> Vec<[u64; 2]> {
+        let state = self.inner.lock();
+        let mut shards: Vec<[u64; 2]> = state
+            .sessions
+            .iter()
+            .skip(sessions_before)
+            .filter(|s| s.open && s.link.is_some())
+            .map(|s| s.shard)
+            .collect();
+        shards.sort_unstable();
+        shards
+    }
+
     /// A moderator deletes a message; `false` if there was none.
     pub fn delete_message(&self, id: u64) -> bool {
         let mut state = self.inner.lock();

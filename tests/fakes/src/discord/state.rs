@@ -36,6 +36,18 @@ pub(super) struct Session {
     /// The fake itself cut the connection (or asked the client to reconnect): dispatches
     /// wait in `log` for the RESUME instead of failing.
     pub(super) awaiting_resume: bool,
+    /// The shard it identified as: `[id, total]` (`[0, 1]` without sharding).
+    pub(super) shard: [u64; 2],
+}
+
+impl Session {
+    /// Whether Discord sends this session the events of `guild` (`None`: a direct
+    /// message, which goes to shard 0).
+    pub(super) fn serves(&self, guild: Option<u64>) -> bool {
+        let [id, total] = self.shard;
+        let total = total.max(1);
+        guild.map_or(0, |g| (g >> 22) % total) == id
+    }
 }
 
 pub(super) struct InteractionState {
@@ -79,6 +91,9 @@ pub(super) struct World {
     pub(super) auth_failures: usize,
     /// Rate-limit windows of the buckets and the global limit.
     pub(super) limits: RateLimits,
+    /// The guild of each channel an interaction came from (a click on a message in it is
+    /// in that guild, too).
+    pub(super) channel_guilds: HashMap<u64, Option<u64>>,
 }
 
 pub(super) struct Inner {
@@ -163,12 +178,16 @@ impl Inner {
     /// events of a resumable session); a bot that is simply gone gets nothing.
     pub(super) fn dispatch(&self, event: &str, d: Value) -> anyhow::Result<()> {
         let mut state = self.lock();
+        let guild = d
+            .get("guild_id")
+            .and_then(serde_json::Value::as_str)
+            .and_then(|g| g.parse().ok());
         let session = state
             .sessions
             .iter_mut()
             .rev()
-            .find(|s| s.open || (s.resumable && s.awaiting_resume))
-            .ok_or_else(|| anyhow!("no bot is connected to the fake gateway"))?;
+            .find(|s| (s.open || (s.resumable && s.awaiting_resume)) && s.serves(guild))
+            .ok_or_else(|| anyhow!("no bot is connected to the fake gateway for this guild"))?;
         session.seq += 1;
         let frame = json!({"op": 0, "t": event, "s": session.seq, "d": d}).to_string();
         session.log.push((session.seq, frame.clone()));
