@@ -1,15 +1,27 @@
 //! What the service keeps in memory: a slot per place that has been active lately and the
 //! settings of its chat. A place without an open table that did nothing for
 //! `forget_idle_minutes` is forgotten; its next event reloads it from the store, as after a
-//! restart. Places with an open table stay (their timers run here).
+//! restart. Places with an open table stay (their timers run here). The same once-a-minute
+//! housekeeping has the store compact the games over for an hour.
 
 use super::{ChatId, Service, lock};
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use tracing::warn;
 
-/// How often (ms) idle places are looked for and old request ids pruned.
+/// How often (ms) idle places are looked for, old request ids pruned and games compacted.
 const SWEEP_EVERY_MS: i64 = 60_000;
+
+/// Games over for this long (ms) are compacted (see [`crate::store::Store::compact_games_over`]);
+/// until then their whole log is there for a dispute right after the end.
+const COMPACT_AFTER_MS: i64 = 3_600_000;
+
+/// Games compacted per store call, and how long (ms of real time) one housekeeping pass
+/// compacts at most: a backlog (an older database) goes over several passes, and the timers
+/// of the tick wait no longer.
+const COMPACT_BATCH: u32 = 25;
+const COMPACT_BUDGET_MS: u64 = 500;
 
 impl Service {
     /// Places (chats or topics) held in memory.
@@ -25,6 +37,25 @@ impl Service {
         }
         self.last_sweep.store(now, Ordering::Relaxed);
         true
+    }
+
+    /// Compacts the games over since [`COMPACT_AFTER_MS`] — and since the undo window, in
+    /// which the round that ended a tally game can still be taken back.
+    pub(super) async fn compact_games_over(&self, now: i64) {
+        let undo_ms = i64::from(self.config.undo_window_seconds) * 1000;
+        let before = now - COMPACT_AFTER_MS.max(undo_ms);
+        let started = std::time::Instant::now();
+        let budget = std::time::Duration::from_millis(COMPACT_BUDGET_MS);
+        loop {
+            match self.store.compact_games_over(before, COMPACT_BATCH).await {
+                Ok(n) if n == COMPACT_BATCH as usize && started.elapsed() < budget => {}
+                Ok(_) => return,
+                Err(e) => {
+                    warn!(error = %e, "could not compact the games that are over");
+                    return;
+                }
+            }
+        }
     }
 
     /// Forgets the places idle since `forget_idle_minutes`.

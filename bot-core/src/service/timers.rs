@@ -30,6 +30,7 @@ impl Service {
         if self.housekeeping_due(now) {
             // Request ids older than a week: no platform retries a delivery that late.
             let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;
+            self.compact_games_over(now).await;
             self.forget_idle_places(now);
         }
     }

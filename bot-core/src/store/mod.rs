@@ -1,10 +1,12 @@
 //! Storage (sqlx, SQLite or PostgreSQL): tables with their event log and snapshots, chat
 //! settings, the Bierrunde ledger, statistics. Every accepted command is one transaction.
+//! A game over for a while is compacted to what is read of it later (see `compaction`).
 //! The store knows only the shared data of [`crate::model`] and the engine, nothing of the
 //! service that uses it.
 
 mod backend;
 mod commit;
+mod compaction;
 mod ledger;
 mod moves;
 mod shared_writes;

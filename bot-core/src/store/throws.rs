@@ -1,6 +1,7 @@
 //! The throws of provably fair games: written with each move, read for a game's record and
 //! for a chat's fairness report.
 
+use super::compaction::{PackedThrows, ThrowText, unpack};
 use super::{Store, StoreError};
 use crate::model::ids::ChatId;
 use serde::Serialize;
@@ -74,56 +75,71 @@ pub(super) async fn insert(
 }
 
 impl Store {
-    /// Every throw of a game, in order.
+    /// Every throw of a game, in order: its rows, or the row they were packed into once the
+    /// game was compacted (see `compaction`).
     pub async fn game_throws(&self, table_id: i64) -> Result<Vec<ThrowRow>, StoreError> {
         let rows = sqlx::query("SELECT n, player, dice FROM throws WHERE table_id = $1 ORDER BY n")
             .bind(table_id)
             .fetch_all(&self.pool)
             .await?;
-        Ok(rows
+        let mut stored: Vec<ThrowText> = rows
             .iter()
-            .map(|r| ThrowRow {
-                n: r.get::<i64, _>("n").max(0) as u64,
-                player: r.get("player"),
-                dice: r
-                    .get::<String, _>("dice")
-                    .bytes()
-                    .map(|b| b.wrapping_sub(b'0'))
-                    .collect(),
+            .map(|r| (r.get("n"), r.get("player"), r.get("dice")))
+            .collect();
+        let packed =
+            sqlx::query("SELECT first_n, players, dice FROM packed_throws WHERE table_id = $1")
+                .bind(table_id)
+                .fetch_optional(&self.pool)
+                .await?;
+        if let Some(r) = packed {
+            let packed = PackedThrows {
+                first_n: r.get("first_n"),
+                players: r.get("players"),
+                dice: r.get("dice"),
+            };
+            stored.extend(unpack(&packed).ok_or_else(|| StoreError::Snapshot {
+                id: table_id,
+                message: "its packed throws are unreadable".into(),
+            })?);
+            stored.sort_by_key(|t| t.0);
+        }
+        Ok(stored
+            .into_iter()
+            .map(|(n, player, dice)| ThrowRow {
+                n: n.max(0) as u64,
+                player,
+                dice: dice.bytes().map(|b| b.wrapping_sub(b'0')).collect(),
             })
             .collect())
     }
 
     /// How often each face fell in the games of `group` (its topics included) that are over;
-    /// a running game's dice stay out (its cups are hidden).
+    /// a running game's dice stay out (its cups are hidden). A game's throws are either rows
+    /// or packed (compaction moves them all at once): the two are counted apart and added.
     pub async fn face_counts(&self, group: &ChatId) -> Result<FaceCounts, StoreError> {
-        let row = sqlx::query(
-            "SELECT COUNT(DISTINCT th.table_id) AS games,
+        let mut counts = FaceCounts::default();
+        for source in ["throws", "packed_throws"] {
+            let row = sqlx::query(&format!(
+                "SELECT COUNT(DISTINCT th.table_id) AS games,
                     CAST(SUM(length(th.dice) - length(replace(th.dice, '1', ''))) AS BIGINT) AS f1,
                     CAST(SUM(length(th.dice) - length(replace(th.dice, '2', ''))) AS BIGINT) AS f2,
                     CAST(SUM(length(th.dice) - length(replace(th.dice, '3', ''))) AS BIGINT) AS f3,
                     CAST(SUM(length(th.dice) - length(replace(th.dice, '4', ''))) AS BIGINT) AS f4,
                     CAST(SUM(length(th.dice) - length(replace(th.dice, '5', ''))) AS BIGINT) AS f5,
                     CAST(SUM(length(th.dice) - length(replace(th.dice, '6', ''))) AS BIGINT) AS f6
-             FROM throws th JOIN tables t ON t.id = th.table_id
-             WHERE t.status IN ('finished', 'abandoned')
-               AND (t.chat = $1 OR substr(t.chat, 1, length($1) + 1) = $1 || '#')",
-        )
-        .bind(group.as_str())
-        .fetch_one(&self.pool)
-        .await?;
-        let count = |name: &str| r_count(&row, name);
-        Ok(FaceCounts {
-            faces: [
-                count("f1"),
-                count("f2"),
-                count("f3"),
-                count("f4"),
-                count("f5"),
-                count("f6"),
-            ],
-            games: count("games"),
-        })
+                 FROM {source} th JOIN tables t ON t.id = th.table_id
+                 WHERE t.status IN ('finished', 'abandoned')
+                   AND (t.chat = $1 OR substr(t.chat, 1, length($1) + 1) = $1 || '#')"
+            ))
+            .bind(group.as_str())
+            .fetch_one(&self.pool)
+            .await?;
+            for (face, count) in counts.faces.iter_mut().enumerate() {
+                *count += r_count(&row, &format!("f{}", face + 1));
+            }
+            counts.games += r_count(&row, "games");
+        }
+        Ok(counts)
     }
 
     /// The id of the place's newest game that is over.
