@@ -6,41 +6,15 @@ mod common;
 
 use common::telegram::{Play, open_and_start, settle};
 use common::{Bot, Db};
+use schocken_fakes::scrape::{get, sample};
 use schocken_fakes::telegram::{Fault, TgChat, TgUser};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-
-/// A plain HTTP/1.0 GET: the status code and the body.
-async fn get(addr: &str, path: &str) -> std::io::Result<(u16, String)> {
-    let mut stream = tokio::net::TcpStream::connect(addr).await?;
-    stream
-        .write_all(format!("GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").as_bytes())
-        .await?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await?;
-    let status = response
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let body = response
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    Ok((status, body))
-}
 
 /// A free port on 127.0.0.1 (taken and let go: the bot binds it next).
 fn free_addr() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-    listener.local_addr().expect("addr").to_string()
-}
-
-/// The value of the sample `name` (with its labels, as printed), if there is one.
-fn sample(metrics: &str, name: &str) -> Option<f64> {
-    metrics
-        .lines()
-        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+    schocken_fakes::balancer::free_addr()
+        .expect("a free port")
+        .to_string()
 }
 
 /// The sum of the samples whose name and labels start with `prefix`.

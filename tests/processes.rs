@@ -7,9 +7,9 @@
 
 mod common;
 
-use common::balancer::{Balancer, free_addr};
 use common::telegram::{self, Play, command, open_and_start};
 use common::{Bot, postgres};
+use schocken_fakes::balancer::{Balancer, free_addr};
 use schocken_fakes::telegram::{FakeTelegram, TgChat, TgUser};
 use schocken_load::check;
 use std::collections::BTreeMap;
@@ -20,8 +20,13 @@ async fn two_processes_on_postgres_play_the_same_tables_and_survive_a_kill() {
         return;
     };
     let fake = FakeTelegram::start().await.expect("fake Telegram");
-    let (first_addr, second_addr) = (free_addr(), free_addr());
-    let balancer = Balancer::start(vec![first_addr, second_addr]).await;
+    let (first_addr, second_addr) = (
+        free_addr().expect("a free port"),
+        free_addr().expect("a free port"),
+    );
+    let balancer = Balancer::start(vec![first_addr, second_addr])
+        .await
+        .expect("the balancer");
     let url = format!("http://{}/telegram", balancer.addr);
     let mut first = Bot::telegram_webhook(&fake, &database, first_addr, &url, 51).await;
     let second = Bot::telegram_webhook(&fake, &database, second_addr, &url, 52).await;

@@ -599,6 +599,7 @@ error-no-such-page = { $pages ->
    *[other] Diese Seite gibt es nicht – es gibt { $pages } Seiten.
 }
 error-storage = Das konnte ich nicht speichern – es hat sich nichts geändert, bitte nochmal.
+error-busy = Gerade ist hier zu viel los – es hat sich nichts geändert, bitte gleich nochmal.
 error-game-over = Das Spiel ist vorbei.
 error-unknown-seat = Diesen Platz gibt es nicht.
 error-player-left = Du bist ausgestiegen.

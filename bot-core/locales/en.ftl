@@ -596,6 +596,7 @@ error-no-such-page = { $pages ->
    *[other] That page does not exist – there are { $pages } pages.
 }
 error-storage = I could not save that – nothing changed, please try again.
+error-busy = Too much going on right now – nothing changed, please try again in a moment.
 error-game-over = The game is over.
 error-unknown-seat = No such seat.
 error-player-left = You have left the game.

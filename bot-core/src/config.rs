@@ -26,10 +26,18 @@ pub struct Config {
     /// memory (it reloads from the database at its next event); 0 = never.
     #[serde(default = "default_forget_idle_minutes")]
     pub forget_idle_minutes: u32,
+    /// Commands handled at once at most; beyond that a command is refused at once with a
+    /// "busy" notice instead of queueing, so an overloaded bot's memory stays bounded.
+    #[serde(default = "default_max_commands_in_flight")]
+    pub max_commands_in_flight: u32,
 }
 
 fn default_forget_idle_minutes() -> u32 {
     30
+}
+
+fn default_max_commands_in_flight() -> u32 {
+    256
 }
 
 fn default_computer_pause_ms() -> u32 {
@@ -119,6 +127,9 @@ impl Config {
         if let Some(m) = number("SCHOCKEN_FORGET_IDLE_MINUTES")? {
             self.forget_idle_minutes = m;
         }
+        if let Some(n) = number("SCHOCKEN_MAX_IN_FLIGHT")? {
+            self.max_commands_in_flight = n;
+        }
         self.validate()
     }
 
@@ -134,6 +145,11 @@ impl Config {
         })?;
         crate::engine::RuleSet::preset(&self.default_rules)
             .map_err(|e| ConfigError::Invalid(format!("default_rules: {e}")))?;
+        if self.max_commands_in_flight == 0 {
+            return Err(ConfigError::Invalid(
+                "max_commands_in_flight must be at least 1".into(),
+            ));
+        }
         if self.history_page_size == 0 {
             return Err(ConfigError::Invalid(
                 "history_page_size must be at least 1".into(),

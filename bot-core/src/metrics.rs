@@ -19,6 +19,8 @@ pub enum Outcome {
     Refused,
     Duplicate,
     StorageError,
+    /// Refused unhandled: too many commands in flight.
+    Busy,
 }
 
 impl Outcome {
@@ -28,6 +30,7 @@ impl Outcome {
             Outcome::Refused => "refused",
             Outcome::Duplicate => "duplicate",
             Outcome::StorageError => "storage_error",
+            Outcome::Busy => "busy",
         }
     }
 }

@@ -8,6 +8,7 @@ mod odds;
 mod ops;
 mod run;
 mod simulate;
+mod trim;
 mod verify;
 
 use bot_core::engine::RuleSet;

@@ -56,6 +56,9 @@ async fn metrics(State(service): State<Arc<Service>>) -> impl IntoResponse {
         Ok(n) => service.metrics().set_tables_open(n),
         Err(e) => warn!(error = %e, "could not count the open tables"),
     }
+    // Counted now: between two housekeeping passes the places come and go.
+    let places = i64::try_from(service.places_in_memory()).unwrap_or(i64::MAX);
+    service.metrics().set_places_in_memory(places);
     (
         [(
             header::CONTENT_TYPE,

@@ -5,7 +5,6 @@
 // Each test binary uses a part of this.
 #![allow(dead_code)]
 
-pub mod balancer;
 pub mod discord;
 pub mod hostile;
 pub mod postgres;

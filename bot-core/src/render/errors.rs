@@ -66,6 +66,7 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
             tr(lang, "error-no-such-page", &[("pages", arg_num(*pages))])
         }
         ServiceError::Storage => tr(lang, "error-storage", &[]),
+        ServiceError::Busy => tr(lang, "error-busy", &[]),
         ServiceError::SeedFixed => voice.tr("error-seed-fixed", &[]),
         ServiceError::BadClientSeed { max } => tr(
             lang,

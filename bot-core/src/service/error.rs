@@ -92,6 +92,8 @@ pub enum ServiceError {
     NoHintNow,
     #[error("the bot could not save this; nothing changed, please try again")]
     Storage,
+    #[error("the bot is too busy right now; nothing changed, please try again")]
+    Busy,
 }
 
 impl From<TallyError> for ServiceError {

@@ -54,6 +54,11 @@ impl<'a> InFlight<'a> {
         count.fetch_add(1, Ordering::SeqCst);
         InFlight(count)
     }
+
+    /// Commands in flight now, this one included.
+    pub(super) fn count(&self) -> usize {
+        self.0.load(Ordering::SeqCst)
+    }
 }
 
 impl Drop for InFlight<'_> {

@@ -185,9 +185,15 @@ impl Service {
     /// Handles one command. Never fails: errors become a private notice for the actor, and
     /// a refused command changes nothing.
     pub async fn handle(&self, cmd: Command) -> Reply {
-        let _in_flight = lifecycle::InFlight::enter(&self.in_flight);
+        let in_flight = lifecycle::InFlight::enter(&self.in_flight);
         let started = std::time::Instant::now();
         let platform = cmd.chat.platform().to_owned();
+        if in_flight.count() > self.config.max_commands_in_flight as usize {
+            // Overloaded: refuse at once rather than queue, so memory stays bounded; the
+            // player may press again in a moment.
+            self.metrics.command(&platform, Outcome::Busy, 0.0);
+            return Reply::error(ServiceError::Busy, cmd.actor.lang.unwrap_or_default());
+        }
         let (reply, outcome) = self.handle_counted(cmd).await;
         let seconds = started.elapsed().as_secs_f64();
         self.metrics.command(&platform, outcome, seconds);

@@ -4,7 +4,9 @@
 //! group, about one a second per chat, 30 a second overall; Discord: per-route buckets and the
 //! global limit, with `X-RateLimit-*` headers), so the bot runs against them with its
 //! production rate limiting on.
+pub mod balancer;
 pub mod discord;
+pub mod scrape;
 pub mod telegram;
 pub mod window;
 

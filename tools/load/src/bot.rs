@@ -20,6 +20,8 @@ pub struct BotSetup {
     pub log_filter: String,
     /// Every start's stderr is appended here (the token must never show up in it).
     pub log: PathBuf,
+    /// More environment of this process (its shards, its webhook address, its metrics).
+    pub env: Vec<(String, String)>,
 }
 
 pub struct BotProcess {
@@ -67,6 +69,12 @@ impl BotProcess {
             .env_remove("SCHOCKEN_TURN_TIMER")
             .env_remove("TELOXIDE_PROXY")
             .env_remove("DISCORD_GUILD_ID")
+            .env_remove("DISCORD_SHARDS")
+            .env_remove("TELOXIDE_WEBHOOK_URL")
+            .env_remove("TELOXIDE_WEBHOOK_LISTEN")
+            .env_remove("TELOXIDE_WEBHOOK_SECRET")
+            .env_remove("SCHOCKEN_FORGET_IDLE_MINUTES")
+            .env_remove("SCHOCKEN_METRICS_ADDR")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::from(log));
@@ -87,6 +95,9 @@ impl BotProcess {
             None => {
                 cmd.env_remove("TELOXIDE_TOKEN");
             }
+        }
+        for (key, value) in &self.setup.env {
+            cmd.env(key, value);
         }
         if self.setup.discord_api.is_none() && self.setup.telegram_api.is_none() {
             bail!("the bot needs at least one platform");
@@ -117,6 +128,18 @@ impl BotProcess {
     /// CPU seconds (user + system) of every process started so far, as last sampled.
     pub fn cpu_seconds(&self) -> f64 {
         (self.cpu_done + self.cpu_now) as f64 / TICKS_PER_SECOND
+    }
+
+    /// The running process's resident memory now, in MiB (0 when it is not running): all of
+    /// it, and the anonymous part (heap and stacks, without the binary's code pages).
+    pub fn resident_mib(&self) -> (f64, f64) {
+        let of = |field| {
+            self.pid()
+                .and_then(|pid| status_kib(pid, field))
+                .unwrap_or(0) as f64
+                / 1024.0
+        };
+        (of("VmRSS:"), of("RssAnon:"))
     }
 
     pub fn peak_mib(&self) -> f64 {
@@ -165,10 +188,14 @@ impl Drop for BotProcess {
 
 /// VmHWM of a process in KiB (Linux).
 pub fn peak_rss_kib(pid: u32) -> Option<u64> {
+    status_kib(pid, "VmHWM:")
+}
+
+fn status_kib(pid: u32, field: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
         .lines()
-        .find(|l| l.starts_with("VmHWM:"))?
+        .find(|l| l.starts_with(field))?
         .split_whitespace()
         .nth(1)?
         .parse()
@@ -201,6 +228,21 @@ pub fn database_bytes(path: &Path) -> u64 {
         })
         .map(|m| m.len())
         .sum()
+}
+
+/// What the bot's database holds on disk: the SQLite file with its companions, or the size of
+/// the PostgreSQL database.
+pub async fn stored_bytes(url: &str, file: &Path) -> anyhow::Result<u64> {
+    if !url.starts_with("postgres") {
+        return Ok(database_bytes(file));
+    }
+    sqlx::any::install_default_drivers();
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(url).await?;
+    let size: i64 =
+        sqlx::query_scalar("SELECT CAST(pg_database_size(current_database()) AS BIGINT)")
+            .fetch_one(&mut conn)
+            .await?;
+    Ok(size.max(0) as u64)
 }
 
 /// The `schocken` binary next to this tool (same profile), unless given.

@@ -111,7 +111,7 @@ impl Seats {
 }
 
 /// What a player does.
-enum Move<'a> {
+pub(crate) enum Move<'a> {
     /// A command: `new`, `join`, `start`.
     Command(&'static str),
     /// Set the chat's house rules (as an admin).
@@ -130,7 +130,7 @@ fn moves(message: &TableMessage, id: &str) -> Option<(u64, u64)> {
 }
 
 impl Arena {
-    fn table(&self, seats: &Seats) -> Option<TableMessage> {
+    pub(crate) fn table(&self, seats: &Seats) -> Option<TableMessage> {
         match seats {
             Seats::Discord { place, .. } => self
                 .discord_watch
@@ -148,7 +148,7 @@ impl Arena {
         self.telegram_watch.lock().ok()?.cup(user.id).cloned()
     }
 
-    fn act(&self, seats: &Seats, player: usize, m: Move<'_>) -> bool {
+    pub(crate) fn act(&self, seats: &Seats, player: usize, m: Move<'_>) -> bool {
         let sent = match seats {
             Seats::Discord { place, users } => self.act_discord(place, &users[player], m),
             Seats::Telegram { chat, users, .. } => self.act_telegram(chat, &users[player], m),

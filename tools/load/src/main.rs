@@ -69,6 +69,22 @@ struct Args {
     /// `RUST_LOG` of the bot (its log lies next to the database).
     #[arg(long, default_value = "warn")]
     log: String,
+    /// The bot's database, e.g. an empty PostgreSQL database `postgres://user@host/db` (default:
+    /// a SQLite file in --database or a temporary directory).
+    #[arg(long)]
+    database_url: Option<String>,
+    /// Bot processes on that database: Discord split by shards (process i runs shard i),
+    /// Telegram in webhook mode behind a round-robin balancer. More than one needs PostgreSQL.
+    #[arg(long, default_value_t = 1)]
+    processes: usize,
+    /// Chats that each play briefly (open a table, a second player joins, the table is ended)
+    /// and go quiet before the busy tables start; the run then waits until the bot has
+    /// forgotten them (--forget-idle-minutes and one housekeeping pass).
+    #[arg(long, default_value_t = 0)]
+    brief_chats: usize,
+    /// The bot's SCHOCKEN_FORGET_IDLE_MINUTES (default: the bot's own, 30).
+    #[arg(long)]
+    forget_idle_minutes: Option<u64>,
 }
 
 fn latency_line(l: &schocken_load::Latency) -> String {
@@ -87,8 +103,64 @@ fn lag_line(lag: &schocken_load::TableLag) -> String {
     )
 }
 
+fn print_memory(report: &Report) {
+    println!(
+        "peak memory of the bot: {:.1} MiB; CPU: {:.1} s ({:.0} % of one core); {}: {:.1} MiB; \
+         bot starts: {}",
+        report.peak_memory_mib,
+        report.cpu_seconds,
+        report.cpu_seconds / report.seconds.max(1e-9) * 100.0,
+        report.backend,
+        report.database_bytes as f64 / 1_048_576.0,
+        report.bot_starts
+    );
+    if let Some(b) = &report.brief {
+        let places = |p: Option<f64>| p.map_or("?".into(), |p| format!("{p:.0}"));
+        println!(
+            "brief chats: {} in {:.0} s ({} tables shown); resident memory after them {:.1} MiB \
+             ({:.1} anonymous; {} places in memory), after the quiet {:.1} MiB ({:.1}; {} places)",
+            b.chats.chats,
+            b.chats.seconds,
+            b.chats.shown,
+            b.after_chats_mib.0,
+            b.after_chats_mib.1,
+            places(b.places_after_chats),
+            b.after_quiet_mib.0,
+            b.after_quiet_mib.1,
+            places(b.places_after_quiet)
+        );
+    }
+    println!(
+        "resident memory while the busy tables played: max {:.1} MiB ({:.1} anonymous), at the \
+         end {:.1} MiB ({:.1} anonymous)",
+        report.memory_busy_max_mib,
+        report.anonymous_busy_max_mib,
+        report.memory_end_mib,
+        report.anonymous_end_mib
+    );
+    let minutes = |values: &[f64]| -> String {
+        values
+            .iter()
+            .map(|m| format!("{m:.1}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    println!(
+        "resident memory by minute (MiB): {}",
+        minutes(&report.memory_by_minute_mib)
+    );
+    println!(
+        "  of it anonymous (heap, stacks): {}",
+        minutes(&report.anonymous_by_minute_mib)
+    );
+}
+
 fn print(report: &Report) {
     let l = &report.latency;
+    println!(
+        "bot: {} process(es) on {}",
+        report.processes, report.backend
+    );
     println!(
         "tables: {} Discord + {} Telegram ({} of them through private chats), {} players each, \
          think time {} ms, rules {}, {:.1} s",
@@ -185,15 +257,7 @@ fn print(report: &Report) {
             TELEGRAM_BUSY_GROUP_TABLES
         );
     }
-    println!(
-        "peak memory of the bot: {:.1} MiB; CPU: {:.1} s ({:.0} % of one core); SQLite: {:.1} \
-         MiB; bot starts: {}",
-        report.peak_memory_mib,
-        report.cpu_seconds,
-        report.cpu_seconds / report.seconds.max(1e-9) * 100.0,
-        report.sqlite_bytes as f64 / 1_048_576.0,
-        report.bot_starts
-    );
+    print_memory(report);
     if let (Some(rate), Some(ratio)) = (report.baseline_tx_per_second, report.ratio_to_baseline) {
         println!(
             "plain sqlx loop of {} transactions: {:.0}/s; stored moves use {:.1} % of that",
@@ -239,6 +303,10 @@ fn main() -> ExitCode {
         warmup: Duration::from_secs(args.warmup.min(args.duration / 2)),
         rules: args.rules.clone().filter(|r| !r.trim().is_empty()),
         log_filter: args.log.clone(),
+        database_url: args.database_url.clone(),
+        processes: args.processes.max(1),
+        brief_chats: args.brief_chats,
+        forget_idle_minutes: args.forget_idle_minutes,
         ..LoadConfig::new(args.bin.clone().unwrap_or_else(bot::default_binary))
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
@@ -263,7 +331,7 @@ fn main() -> ExitCode {
             if config.kills > 0 {
                 let problems = runtime
                     .block_on(schocken_load::check::problems(
-                        &schocken_load::check::sqlite(&report.database),
+                        &report.database_url,
                         &report.seen_versions,
                     ))
                     .unwrap_or_else(|e| vec![e.to_string()]);

@@ -1,6 +1,6 @@
-//! A round-robin TCP load balancer for the tests, as an operator puts one in front of several
-//! bot processes: each connection goes to the next backend that accepts it (a backend that
-//! is down is skipped).
+//! A round-robin TCP load balancer, as an operator puts one in front of several bot processes
+//! (Telegram webhook mode): each connection goes to the next backend that accepts it (a
+//! backend that is down is skipped). Used by the end-to-end tests and the load tool.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -21,9 +21,9 @@ impl Drop for Balancer {
 }
 
 impl Balancer {
-    pub async fn start(backends: Vec<SocketAddr>) -> Balancer {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let addr = listener.local_addr().expect("addr");
+    pub async fn start(backends: Vec<SocketAddr>) -> std::io::Result<Balancer> {
+        let listener = TcpListener::bind("127.0.0.1:0").await?;
+        let addr = listener.local_addr()?;
         let served: Arc<Vec<AtomicUsize>> =
             Arc::new(backends.iter().map(|_| AtomicUsize::new(0)).collect());
         let next = Arc::new(AtomicUsize::new(0));
@@ -47,7 +47,7 @@ impl Balancer {
                 });
             }
         });
-        Balancer { addr, served, task }
+        Ok(Balancer { addr, served, task })
     }
 
     /// Connections each backend took so far.
@@ -60,7 +60,6 @@ impl Balancer {
 }
 
 /// A free port on 127.0.0.1 (taken and let go: a bot binds it next).
-pub fn free_addr() -> SocketAddr {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
-    listener.local_addr().expect("addr")
+pub fn free_addr() -> std::io::Result<SocketAddr> {
+    std::net::TcpListener::bind("127.0.0.1:0")?.local_addr()
 }

@@ -1,0 +1,478 @@
+//! One run: the fakes, the bot processes, the scripted tables, and the report.
+
+use crate::bot::BotSetup;
+use crate::brief;
+use crate::drive::{self, Arena, Seats};
+use crate::fleet::Fleet;
+use crate::report::{
+    BriefMemory, DiscordReport, Latency, PlatformReport, Report, TableLag, TelegramReport,
+};
+use crate::{LAG_LIMIT, LoadConfig, baseline, check, watch};
+use anyhow::Context;
+use rand::{Rng, SeedableRng};
+use schocken_fakes::discord::FakeDiscord;
+use schocken_fakes::telegram::FakeTelegram;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A game that has not moved for this long at the end of a run counts as stuck.
+pub const STUCK_AFTER: Duration = Duration::from_secs(15);
+
+/// Runs the load and returns its report. The database (and the bot's log) stay in
+/// `work_dir` for checks.
+pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Result<Report> {
+    let database = config
+        .database
+        .clone()
+        .unwrap_or_else(|| work_dir.join("load.db"));
+    let log = database.with_extension("log");
+    let url = database_url(config, &database)?;
+    let discord = if config.discord_tables > 0 {
+        Some(FakeDiscord::start().await?)
+    } else {
+        None
+    };
+    let telegram = if config.telegram_tables > 0 {
+        Some(FakeTelegram::start().await?)
+    } else {
+        None
+    };
+    let setup = BotSetup {
+        binary: config.binary.clone(),
+        database_url: url.clone(),
+        discord_api: discord.as_ref().map(FakeDiscord::api_url),
+        telegram_api: telegram.as_ref().map(FakeTelegram::api_url),
+        telegram_token: telegram
+            .as_ref()
+            .map(|t| t.token().to_string())
+            .unwrap_or_default(),
+        discord_token: discord
+            .as_ref()
+            .map(|d| d.token().to_string())
+            .unwrap_or_default(),
+        seed: config.seed,
+        log: log.clone(),
+        log_filter: config.log_filter.clone(),
+        env: config
+            .forget_idle_minutes
+            .map(|m| ("SCHOCKEN_FORGET_IDLE_MINUTES".to_string(), m.to_string()))
+            .into_iter()
+            .collect(),
+    };
+    let guilds = guilds(discord.as_ref(), config.processes.max(1));
+    let arena = Arc::new(Arena {
+        discord,
+        telegram,
+        discord_watch: Mutex::new(watch::DiscordWatch::default()),
+        telegram_watch: Mutex::new(watch::TelegramWatch::default()),
+        think: config.think,
+        open_within: if config.warmup.is_zero() {
+            config.think * 3
+        } else {
+            config.warmup.mul_f64(0.8)
+        },
+        rules: config.rules.clone(),
+        stop: AtomicBool::new(false),
+        sent: AtomicU64::new(0),
+        games_finished: AtomicU64::new(0),
+    });
+    let mut fleet = Fleet::start(&setup, config.processes, &arena)
+        .await
+        .context("the bot did not come up")?;
+    let mut memory = MemoryTrace::new();
+
+    // One watcher pass per tick for all tables.
+    let watcher = {
+        let arena = arena.clone();
+        tokio::spawn(async move {
+            while !arena.stop.load(Ordering::Relaxed) {
+                poll_watches(&arena);
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        })
+    };
+
+    let brief = if config.brief_chats > 0 {
+        Some(brief_phase(config, &arena, &mut fleet, &guilds, &mut memory).await)
+    } else {
+        None
+    };
+
+    let started = Instant::now();
+    let busy_from = memory.elapsed() + config.warmup.as_secs_f64();
+    let mut tables = tokio::task::JoinSet::new();
+    let discord_seats: Vec<Seats> = (0..config.discord_tables)
+        .map(|i| Seats::discord(i, guilds[i % guilds.len()], config.players))
+        .collect();
+    let telegram_seats: Vec<Seats> = (0..config.telegram_tables)
+        .map(|i| Seats::telegram(i, config.players, i < config.telegram_private))
+        .collect();
+    for (i, seats) in discord_seats.iter().enumerate() {
+        tables.spawn(drive::play(
+            arena.clone(),
+            seats.clone(),
+            config.seed ^ ((i as u64) << 1),
+        ));
+    }
+    for (i, seats) in telegram_seats.iter().enumerate() {
+        tables.spawn(drive::play(
+            arena.clone(),
+            seats.clone(),
+            config.seed ^ (((i as u64) << 1) | 1),
+        ));
+    }
+
+    // Kill moments, spread at random over the run (not in its first tenth, nor in its last
+    // 30 %: the tables must show they go on); each hits one process, in turn.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(config.seed);
+    let span = config.duration.as_secs_f64();
+    let mut kills: Vec<f64> = (0..config.kills)
+        .map(|_| rng.random_range(0.1..0.7) * span)
+        .collect();
+    kills.sort_by(f64::total_cmp);
+    for (k, at) in kills.into_iter().enumerate() {
+        let wait = Duration::from_secs_f64(at).saturating_sub(started.elapsed());
+        sample_while(&mut fleet, &mut memory, wait).await;
+        fleet
+            .restart(k % fleet.len(), &arena)
+            .await
+            .context("the bot did not come back after SIGKILL")?;
+    }
+    let left = config.duration.saturating_sub(started.elapsed());
+    sample_while(&mut fleet, &mut memory, left).await;
+    let seconds = started.elapsed().as_secs_f64();
+    let ended = Instant::now();
+
+    // Stop the players, let the last answers and table writes arrive, then stop the bot.
+    arena.stop.store(true, Ordering::Relaxed);
+    while tables.join_next().await.is_some() {}
+    tokio::time::sleep(LAG_LIMIT).await;
+    fleet.sample();
+    let memory_busy_max_mib = memory.max_since(busy_from);
+    let (memory_end_mib, anonymous_end_mib) = fleet.resident_mib();
+    let starts = fleet.starts();
+    let processes = fleet.len();
+    let (peak_memory_mib, cpu_seconds) = fleet.stop()?;
+    let _ = watcher.await;
+    poll_watches(&arena);
+
+    let measured_from = started + config.warmup;
+    let steady = |samples: &[(Instant, Duration)]| -> Vec<Duration> {
+        samples
+            .iter()
+            .filter(|(at, _)| *at >= measured_from && *at < ended)
+            .map(|(_, d)| *d)
+            .collect()
+    };
+    let lag_of = |lag: &watch::Lag| -> TableLag {
+        let shown = steady(&lag.samples);
+        let unshown = steady(&lag.unshown(ended));
+        TableLag {
+            over_limit: shown.iter().filter(|d| **d > LAG_LIMIT).count(),
+            never_shown: unshown.len(),
+            lag: Latency::of(shown),
+        }
+    };
+
+    let mut answered = 0;
+    let mut all = Vec::new();
+    let mut discord_report = DiscordReport::default();
+    if let (Some(fake), Ok(w)) = (arena.discord.as_ref(), arena.discord_watch.lock()) {
+        let samples = steady(&w.counts.latencies);
+        answered += w.counts.latencies.len();
+        all.extend(samples.iter().copied());
+        let channels = discord_seats.iter().map(|s| s.chat() as u64);
+        discord_report = DiscordReport {
+            common: PlatformReport {
+                tables: config.discord_tables,
+                latency: Latency::of(samples),
+                table_lag: lag_of(&w.counts.lag),
+                rate_limited: fake.rate_limited().len(),
+                refused: w.counts.refused,
+            },
+            late: fake.late_answers().len(),
+            max_table_writes_per_5s_per_channel: channels
+                .map(|c| fake.max_message_writes_in_window(c, Duration::from_secs(5)))
+                .max()
+                .unwrap_or(0),
+            max_requests_per_second: fake.max_in_window(Duration::from_secs(1), |r| {
+                r.bucket.is_some() && !r.rate_limited()
+            }),
+        };
+    }
+    let mut telegram_report = TelegramReport::default();
+    if let (Some(fake), Ok(w)) = (arena.telegram.as_ref(), arena.telegram_watch.lock()) {
+        let samples = steady(&w.counts.latencies);
+        answered += w.counts.latencies.len();
+        all.extend(samples.iter().copied());
+        let measured: Vec<&Instant> = w
+            .writes
+            .iter()
+            .filter(|at| **at >= measured_from && **at < ended)
+            .collect();
+        let span = ended.saturating_duration_since(measured_from).as_secs_f64();
+        telegram_report = TelegramReport {
+            common: PlatformReport {
+                tables: config.telegram_tables,
+                latency: Latency::of(samples),
+                table_lag: lag_of(&w.counts.lag),
+                rate_limited: fake.rate_limited().len(),
+                refused: w.counts.refused,
+            },
+            private_tables: config.telegram_private.min(config.telegram_tables),
+            command_latency: Latency::of(steady(&w.command_latencies)),
+            max_writes_per_minute_per_group: telegram_seats
+                .iter()
+                .map(|s| fake.max_writes_per_minute(s.chat()))
+                .max()
+                .unwrap_or(0),
+            max_writes_per_second: watch::max_in_window(&w.writes, Duration::from_secs(1)),
+            writes_per_second: measured.len() as f64 / span.max(1e-9),
+            private_tries_refused: fake
+                .requests()
+                .iter()
+                .filter(|r| r.is_write() && r.status == 403)
+                .count(),
+            refused_writes: fake
+                .rate_limited()
+                .iter()
+                .map(|r| {
+                    let chat = r.chat_id().unwrap_or(0);
+                    let before = fake
+                        .accepted_writes(chat)
+                        .iter()
+                        .filter(|w| {
+                            w.at <= r.at
+                                && r.at.saturating_duration_since(w.at) < Duration::from_secs(60)
+                        })
+                        .count();
+                    let at = r.at.saturating_duration_since(started).as_secs_f64();
+                    (at, chat, before)
+                })
+                .collect(),
+        };
+    }
+
+    let mut seen = check::SeenSummary::default();
+    for s in [
+        arena
+            .discord_watch
+            .lock()
+            .map(|w| w.tables.seen.clone())
+            .ok(),
+        arena
+            .telegram_watch
+            .lock()
+            .map(|w| w.tables.seen.clone())
+            .ok(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        seen.versions.extend(s.versions);
+        for (chat, (table, at)) in &s.progress {
+            if !table.finished && ended.saturating_duration_since(*at) > STUCK_AFTER {
+                seen.stuck
+                    .push((*chat, table.table, table.version, table.content.clone()));
+            }
+        }
+    }
+    let sqlite = url.starts_with("sqlite:");
+    // The checks read a SQLite file without writing to it.
+    let read_url = if sqlite {
+        check::sqlite(&database)
+    } else {
+        url.clone()
+    };
+    let (committed, payload) = check::committed(&read_url).await?;
+    let games_stored_finished = check::finished_games(&read_url).await?;
+    let sent = arena.sent.load(Ordering::Relaxed);
+    let (baseline_tx_per_second, ratio_to_baseline) = if config.baseline && sqlite && committed > 0
+    {
+        let rate = baseline::transactions_per_second(work_dir, committed, payload).await?;
+        (Some(rate), Some(committed as f64 / seconds / rate))
+    } else {
+        (None, None)
+    };
+    Ok(Report {
+        discord_tables: config.discord_tables,
+        telegram_tables: config.telegram_tables,
+        players: config.players,
+        think_ms: config.think.as_millis() as u64,
+        seconds,
+        warmup_seconds: config.warmup.as_secs_f64(),
+        rules: config.rules.clone(),
+        sent,
+        answered,
+        actions_per_second: answered as f64 / seconds,
+        committed,
+        committed_per_second: committed as f64 / seconds,
+        games_finished: arena.games_finished.load(Ordering::Relaxed),
+        games_stored_finished,
+        latency: Latency::of(all),
+        discord: discord_report,
+        telegram: telegram_report,
+        peak_memory_mib,
+        cpu_seconds,
+        database_bytes: crate::bot::stored_bytes(&url, &database).await?,
+        backend: if sqlite { "SQLite" } else { "PostgreSQL" }.into(),
+        processes,
+        bot_starts: starts,
+        brief,
+        memory_by_minute_mib: memory.by_minute(|(rss, _)| rss),
+        anonymous_by_minute_mib: memory.by_minute(|(_, anon)| anon),
+        memory_busy_max_mib: memory_busy_max_mib.0,
+        anonymous_busy_max_mib: memory_busy_max_mib.1,
+        memory_end_mib,
+        anonymous_end_mib,
+        baseline_tx_per_second,
+        ratio_to_baseline,
+        database,
+        database_url: read_url,
+        log,
+        seen_versions: seen.versions,
+        stuck: seen.stuck,
+    })
+}
+
+fn poll_watches(arena: &Arena) {
+    if let (Some(fake), Ok(mut w)) = (arena.discord.as_ref(), arena.discord_watch.lock()) {
+        w.poll(fake);
+    }
+    if let (Some(fake), Ok(mut w)) = (arena.telegram.as_ref(), arena.telegram_watch.lock()) {
+        w.poll(fake);
+    }
+}
+
+/// Sleeps `total`, sampling the processes' memory and CPU every second.
+async fn sample_while(fleet: &mut Fleet, memory: &mut MemoryTrace, total: Duration) {
+    let end = Instant::now() + total;
+    while Instant::now() < end {
+        fleet.sample();
+        memory.push(fleet.resident_mib());
+        let step = end
+            .saturating_duration_since(Instant::now())
+            .min(Duration::from_secs(1));
+        tokio::time::sleep(step).await;
+    }
+}
+
+/// The bot's database: the one given, else a SQLite file. Several processes need a database
+/// they can share.
+fn database_url(config: &LoadConfig, file: &std::path::Path) -> anyhow::Result<String> {
+    let url = config
+        .database_url
+        .clone()
+        .unwrap_or_else(|| format!("sqlite://{}", file.display()));
+    if config.processes > 1 && !url.starts_with("postgres") {
+        anyhow::bail!(
+            "{} processes need one PostgreSQL database they share: give --database-url \
+             postgres://…",
+            config.processes
+        );
+    }
+    Ok(url)
+}
+
+/// One guild per process: Discord sends a guild's events to the shard `(guild >> 22) % n`, so
+/// with `n` processes (one shard each) guild `i` belongs to process `i`.
+fn guilds(discord: Option<&FakeDiscord>, processes: usize) -> Vec<u64> {
+    let first = discord.map(FakeDiscord::guild_id).unwrap_or(0);
+    let total = processes as u64;
+    (0..total)
+        .map(|shard| {
+            let mut guild = first;
+            while (guild >> 22) % total != shard {
+                guild += 1 << 22;
+            }
+            guild
+        })
+        .collect()
+}
+
+/// The brief chats, then quiet until the bot has forgotten them (its idle time and one
+/// housekeeping pass), with the memory at each end.
+async fn brief_phase(
+    config: &LoadConfig,
+    arena: &Arc<Arena>,
+    fleet: &mut Fleet,
+    guilds: &[u64],
+    memory: &mut MemoryTrace,
+) -> BriefMemory {
+    let playing = brief::play(arena.clone(), config.brief_chats, guilds, BRIEF_PARALLEL);
+    tokio::pin!(playing);
+    let report = loop {
+        tokio::select! {
+            report = &mut playing => break report,
+            () = tokio::time::sleep(Duration::from_secs(1)) => {
+                fleet.sample();
+                memory.push(fleet.resident_mib());
+            }
+        }
+    };
+    let after_chats_mib = fleet.resident_mib();
+    let places_after_chats = fleet.places_in_memory().await;
+    let idle = Duration::from_secs(60 * config.forget_idle_minutes.unwrap_or(30));
+    sample_while(fleet, memory, idle + Duration::from_secs(75)).await;
+    BriefMemory {
+        chats: report,
+        after_chats_mib,
+        places_after_chats,
+        after_quiet_mib: fleet.resident_mib(),
+        places_after_quiet: fleet.places_in_memory().await,
+    }
+}
+
+/// Brief chats in play at once.
+const BRIEF_PARALLEL: usize = 200;
+
+/// The processes' resident memory together (all, anonymous), sampled about once a second.
+struct MemoryTrace {
+    start: Instant,
+    samples: Vec<(f64, (f64, f64))>,
+}
+
+impl MemoryTrace {
+    fn new() -> MemoryTrace {
+        MemoryTrace {
+            start: Instant::now(),
+            samples: Vec::new(),
+        }
+    }
+
+    fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    fn push(&mut self, mib: (f64, f64)) {
+        if mib.0 > 0.0 {
+            self.samples.push((self.elapsed(), mib));
+        }
+    }
+
+    /// The highest samples from `from` seconds on.
+    fn max_since(&self, from: f64) -> (f64, f64) {
+        self.samples
+            .iter()
+            .filter(|(at, _)| *at >= from)
+            .fold((0.0, 0.0), |(r, a), (_, (rss, anon))| {
+                (f64::max(r, *rss), f64::max(a, *anon))
+            })
+    }
+
+    /// The last sample of each minute, of what `pick` takes.
+    fn by_minute(&self, pick: impl Fn((f64, f64)) -> f64) -> Vec<f64> {
+        let mut out: Vec<f64> = Vec::new();
+        for (at, mib) in &self.samples {
+            let minute = (*at / 60.0) as usize;
+            let value = pick(*mib);
+            if out.len() <= minute {
+                let last = out.last().copied().unwrap_or(value);
+                out.resize(minute + 1, last);
+            }
+            out[minute] = value;
+        }
+        out
+    }
+}
