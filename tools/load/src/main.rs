@@ -211,6 +211,9 @@ fn print(report: &Report) {
             DISCORD_REQUESTS_PER_SECOND,
             d.common.refused
         );
+        for (route, count) in d.rate_limited_routes.iter().take(5) {
+            println!("  429 on {route}: {count}");
+        }
     }
     let t = &report.telegram;
     if report.telegram_tables > 0 {

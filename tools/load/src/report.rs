@@ -94,6 +94,8 @@ pub struct DiscordReport {
     pub max_table_writes_per_5s_per_channel: usize,
     /// The most REST requests (not interaction callbacks) within any second (Discord: 50).
     pub max_requests_per_second: usize,
+    /// The requests answered 429, by method and route.
+    pub rate_limited_routes: Vec<(String, usize)>,
 }
 
 /// Memory around the brief chats: after they played, and after the quiet that follows.

@@ -192,12 +192,15 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
                 refused: w.counts.refused,
             },
             late: fake.late_answers().len(),
+            rate_limited_routes: routes_of(&fake.rate_limited()),
             max_table_writes_per_5s_per_channel: channels
                 .map(|c| fake.max_message_writes_in_window(c, Duration::from_secs(5)))
                 .max()
                 .unwrap_or(0),
+            // What counts against the global limit: interaction callbacks and webhooks are
+            // exempt.
             max_requests_per_second: fake.max_in_window(Duration::from_secs(1), |r| {
-                r.bucket.is_some() && !r.rate_limited()
+                r.bucket.is_some() && !r.path.starts_with("/webhooks/") && !r.rate_limited()
             }),
         };
     }
@@ -343,6 +346,30 @@ fn poll_watches(arena: &Arena) {
     if let (Some(fake), Ok(mut w)) = (arena.telegram.as_ref(), arena.telegram_watch.lock()) {
         w.poll(fake);
     }
+}
+
+/// Requests by method and route (ids left out), most first.
+fn routes_of(requests: &[schocken_fakes::discord::Recorded]) -> Vec<(String, usize)> {
+    let mut counts: std::collections::BTreeMap<String, usize> = Default::default();
+    for r in requests {
+        let route: Vec<&str> = r
+            .path
+            .split('/')
+            .map(|part| {
+                if !part.is_empty() && part.chars().all(|c| c.is_ascii_digit()) {
+                    "{id}"
+                } else {
+                    part
+                }
+            })
+            .collect();
+        *counts
+            .entry(format!("{} {}", r.method, route.join("/")))
+            .or_default() += 1;
+    }
+    let mut out: Vec<(String, usize)> = counts.into_iter().collect();
+    out.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+    out
 }
 
 /// Sleeps `total`, sampling the processes' memory and CPU every second.

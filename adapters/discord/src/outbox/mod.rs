@@ -145,6 +145,7 @@ impl Outbox {
             let c = lock(c);
             c.running || c.has_work() || c.used.elapsed() < idle
         });
+        self.shared.rest.forget_spent_buckets();
         channels.len()
     }
 

@@ -70,6 +70,27 @@ impl Rest {
         }
     }
 
+    /// Forgets the buckets nobody is using whose window has passed (or was never learnt):
+    /// a fresh bucket knows as much, and a bot that wrote to many channels once would
+    /// otherwise keep one per channel and route for ever. Returns how many are left.
+    pub fn forget_spent_buckets(&self) -> usize {
+        let Some(buckets) = &self.buckets else {
+            return 0;
+        };
+        let now = std::time::SystemTime::now();
+        let mut buckets = buckets.lock().unwrap_or_else(|p| p.into_inner());
+        buckets.retain(|_, bucket| {
+            if Arc::strong_count(bucket) > 1 {
+                return true;
+            }
+            match bucket.try_lock() {
+                Ok(limit) => limit.reset().is_some_and(|reset| reset > now),
+                Err(_) => true,
+            }
+        });
+        buckets.len()
+    }
+
     /// Edits a channel message.
     pub async fn edit(
         &self,
@@ -184,4 +205,43 @@ fn global_wait(response: &reqwest::Response) -> Option<Duration> {
         .filter(|s| s.is_finite() && *s >= 0.0)
         .unwrap_or(1.0);
     Some(Duration::from_secs_f64(seconds.min(60.0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bucket(channel: u64) -> RatelimitingBucket {
+        Route::ChannelMessages {
+            channel_id: ChannelId::new(channel),
+        }
+        .ratelimiting_bucket()
+    }
+
+    #[test]
+    fn spent_buckets_of_channels_written_once_are_forgotten() {
+        let rest = Rest::new(
+            reqwest::Client::new(),
+            "token",
+            None,
+            true,
+            Arc::new(Metrics::new()),
+        );
+        let Some(buckets) = rest.buckets.clone() else {
+            panic!("the ratelimiter is on");
+        };
+        let in_use = Arc::new(tokio::sync::Mutex::new(Ratelimit::default()));
+        {
+            let mut map = buckets.lock().unwrap_or_else(|p| p.into_inner());
+            for channel in 1..=100 {
+                map.insert(bucket(channel), Arc::default());
+            }
+            map.insert(bucket(500), in_use.clone());
+        }
+        // Nothing learnt about 100 of them, and nobody waits on them: gone. The one a
+        // write holds stays.
+        assert_eq!(rest.forget_spent_buckets(), 1);
+        drop(in_use);
+        assert_eq!(rest.forget_spent_buckets(), 0);
+    }
 }

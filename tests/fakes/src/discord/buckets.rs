@@ -35,7 +35,7 @@ pub struct DiscordLimits {
     pub webhooks: Rate,
     /// Every other route but interaction callbacks, per bucket.
     pub other: Rate,
-    /// All requests together but interaction callbacks.
+    /// All requests together but interaction callbacks and interaction webhooks.
     pub global: Rate,
 }
 
@@ -71,6 +71,9 @@ pub(super) struct Route {
     /// The opaque `X-RateLimit-Bucket`: one per method and template, as Discord's hashes.
     pub(super) hash: String,
     pub(super) rate: Rate,
+    /// Counts against the global limit: every route but the interaction webhooks
+    /// (follow-ups, `@original`), which Discord exempts like the callbacks.
+    pub(super) global: bool,
 }
 
 /// The bucket of a request to `segments` (the path after `/api/v10`, split at `/`); `None`
@@ -121,6 +124,7 @@ pub(super) fn classify(
         key: format!("{method} /{}", key.join("/")),
         hash: format!("{:016x}", hasher.finish()),
         rate,
+        global: !matches!(segments, ["webhooks", _, _, ..]),
     })
 }
 
@@ -195,7 +199,7 @@ impl RateLimits {
             return Verdict::Unlimited;
         };
         let global = Window::current(&mut self.global, limits.global, now);
-        if global.used >= limits.global.limit {
+        if route.global && global.used >= limits.global.limit {
             let wait = seconds(global.reset.saturating_duration_since(now));
             return Verdict::Limited {
                 headers: vec![
@@ -211,7 +215,9 @@ impl RateLimits {
                 global: true,
             };
         }
-        global.used += 1;
+        if route.global {
+            global.used += 1;
+        }
         let slot = self.buckets.entry(route.key.clone()).or_default();
         let window = Window::current(slot, route.rate, now);
         let reset_after = window.reset.saturating_duration_since(now);
@@ -439,5 +445,33 @@ mod tests {
             panic!("a new second");
         };
         assert_eq!(header(&headers, "x-ratelimit-remaining"), Some("4"));
+    }
+
+    /// Discord: interaction responses and follow-ups are not bound to the global limit; they
+    /// keep their own bucket per interaction token.
+    #[test]
+    fn interaction_webhooks_pass_a_spent_global_limit() {
+        let limits = DiscordLimits::default();
+        let mut rl = RateLimits::default();
+        let t0 = Instant::now();
+        for channel in 0..50 {
+            let r = route(Method::POST, &format!("/channels/{channel}/messages"));
+            assert!(matches!(
+                rl.check(&limits, r.as_ref(), t0),
+                Verdict::Pass(_)
+            ));
+        }
+        for token in 0..10 {
+            let follow_up = route(Method::POST, &format!("/webhooks/1/tok-{token}"));
+            assert!(matches!(
+                rl.check(&limits, follow_up.as_ref(), t0),
+                Verdict::Pass(_)
+            ));
+        }
+        let r = route(Method::POST, "/channels/99/messages");
+        assert!(matches!(
+            rl.check(&limits, r.as_ref(), t0),
+            Verdict::Limited { global: true, .. }
+        ));
     }
 }
