@@ -213,53 +213,6 @@ async fn house_rules_changed_through_one_process_hold_in_the_other() {
 }
 
 /// Every test above again, on PostgreSQL (see `common::backend`).
-/// Turns to write a chat's table message: a newer state of the same table takes over a turn
-/// reserved for an older one and not used yet (its holder then lets it pass), so the newer
-/// state does not wait a whole gap longer; a used turn, another table's turn and a turn long
-/// past are not taken over.
-#[tokio::test]
-async fn a_newer_table_state_takes_over_a_turn_not_used_yet() {
-    let h = Harness::new().await;
-    let store = h.service.store();
-    let gap = 3_000;
-    let now = 1_000_000;
-    let first = store
-        .reserve_table_write("-100", now, gap, 7, 10)
-        .await
-        .expect("reserve");
-    assert_eq!(first, now, "the first turn is now");
-    // A newer state of table 7, stored by another process, takes that turn over.
-    let taken = store
-        .reserve_table_write("-100", now + 100, gap, 7, 11)
-        .await
-        .expect("reserve");
-    assert_eq!(taken, first);
-    assert!(!store.use_write_slot("-100", first, 10).await.expect("use"));
-    assert!(store.use_write_slot("-100", first, 11).await.expect("use"));
-    // Used: the next state waits for the next turn.
-    let next = store
-        .reserve_table_write("-100", now + 200, gap, 7, 12)
-        .await
-        .expect("reserve");
-    assert_eq!(next, first + gap);
-    // Another table of the chat (a topic) does not take it; it queues behind it.
-    let other = store
-        .reserve_table_write("-100", now + 300, gap, 8, 99)
-        .await
-        .expect("reserve");
-    assert_eq!(other, next + gap);
-    // A turn long past and never used (its process died) is left; a new turn follows.
-    let later = now + 60_000;
-    let fresh = store
-        .reserve_table_write("-100", later, gap, 7, 13)
-        .await
-        .expect("reserve");
-    assert_eq!(fresh, later);
-    assert!(store.use_write_slot("-100", fresh, 13).await.expect("use"));
-    // A turn cleared from the record may still be used by its holder.
-    assert!(store.use_write_slot("-100", 5, 1).await.expect("use"));
-}
-
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {
     common::backend::run_again_on_postgres().await;

@@ -18,7 +18,7 @@ use crate::send::{Api, Redactor};
 use bot_core::metrics::Metrics;
 use bot_core::store::Store;
 use deliver::{Deliverer, Outcome};
-use pace::{Overall, PRIVATE_GAP, Pace, SHARED_GROUP_GAP};
+use pace::{Overall, Pace};
 use pending::{Job, Pending};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -185,10 +185,9 @@ impl<B: Api> Outbox<B> {
     fn push(&self, chat: i64, add: impl FnOnce(&mut Pending)) {
         let start = {
             let mut chats = lock(&self.shared.chats);
-            let shared_pace = self.shared.store.is_some();
             let entry = chats.entry(chat).or_insert_with(|| ChatBox {
                 pending: Pending::default(),
-                pace: Pace::for_chat(chat, shared_pace),
+                pace: Pace::for_chat(chat),
                 running: false,
                 used: Instant::now(),
             });
@@ -244,20 +243,11 @@ async fn work<B: Api>(shared: Arc<Shared<B>>, chat: i64) {
             (job, shown)
         };
         let mut job = job;
-        if let Some(store) = &shared.store {
-            match &mut job {
-                Job::Table(write) => {
-                    if !shared_turn(&shared, store, chat, write).await {
-                        // Another process stored or showed a newer state of this table.
-                        continue;
-                    }
-                }
-                // The chat's other writes (messages, private cups) take their turns among
-                // all processes' too.
-                _ => {
-                    take_turn(store, chat, None).await;
-                }
-            }
+        if let (Job::Table(write), Some(store)) = (&mut job, &shared.store)
+            && !shared_turn(store, chat, write).await
+        {
+            // Another process stored or showed a newer state of this table.
+            continue;
         }
         let started = Instant::now();
         let outcome = deliverer.deliver(&job, shown.as_ref()).await;
@@ -270,25 +260,28 @@ async fn work<B: Api>(shared: Arc<Shared<B>>, chat: i64) {
 /// and adds what other processes left to tell. `false` when the table has moved past it or
 /// a state as new was shown: then its lines of what happened are left for the write that
 /// shows the newer state.
-async fn shared_turn<B>(
-    shared: &Shared<B>,
-    store: &Store,
-    chat: i64,
-    write: &mut TableWrite,
-) -> bool {
-    let ours = take_turn(store, chat, Some(write)).await;
-    if ours {
-        // What this process stored while it waited is shown in this turn, not the next.
-        let mut chats = lock(&shared.chats);
-        if let Some(newer) = chats
-            .get_mut(&chat)
-            .and_then(|entry| entry.pending.take_newer_table(write))
-        {
-            *write = newer;
+async fn shared_turn(store: &Store, chat: i64, write: &mut TableWrite) -> bool {
+    let gap = if chat < 0 {
+        GROUP_GAP
+    } else {
+        Duration::from_secs(1)
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default();
+    match store
+        .reserve_write(&chat.to_string(), now, gap.as_millis() as i64)
+        .await
+    {
+        Ok(slot) if slot > now => {
+            tokio::time::sleep(Duration::from_millis((slot - now) as u64)).await;
         }
+        Ok(_) => {}
+        Err(e) => warn!(chat, error = %e, "could not take a turn to write; writing anyway"),
     }
-    let newer = !ours
-        || matches!(store.table_version(write.table_id).await, Ok(Some(v)) if v > write.version);
+    let newer =
+        matches!(store.table_version(write.table_id).await, Ok(Some(v)) if v > write.version);
     let claimed = match newer {
         true => None,
         false => match store
@@ -311,50 +304,6 @@ async fn shared_turn<B>(
                 warn!(chat, error = %e, "could not leave the table's news for the next write");
             }
             false
-        }
-    }
-}
-
-/// Waits for this chat's next turn among all processes' writes; `false` if a newer state of
-/// the table (`write`'s, if it is a table write) took the turn over meanwhile (then that
-/// state is written in it, not this one).
-async fn take_turn(store: &Store, chat: i64, write: Option<&TableWrite>) -> bool {
-    let gap = if chat < 0 {
-        SHARED_GROUP_GAP
-    } else {
-        PRIVATE_GAP
-    };
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or_default();
-    let place = chat.to_string();
-    let gap = gap.as_millis() as i64;
-    let reserved = match write {
-        Some(w) => {
-            store
-                .reserve_table_write(&place, now, gap, w.table_id, w.version)
-                .await
-        }
-        None => store.reserve_write(&place, now, gap).await,
-    };
-    match reserved {
-        Ok(at) => {
-            if at > now {
-                tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
-            }
-            match write {
-                // Better twice than never.
-                Some(w) => store
-                    .use_write_slot(&place, at, w.version)
-                    .await
-                    .unwrap_or(true),
-                None => true,
-            }
-        }
-        Err(e) => {
-            warn!(chat, error = %e, "could not take a turn to write; writing anyway");
-            true
         }
     }
 }
