@@ -10,26 +10,110 @@ mod common;
 use common::telegram::{self, Play, command, open_and_start};
 use common::{Bot, postgres};
 use schocken_fakes::balancer::{Balancer, free_addr};
-use schocken_fakes::telegram::{FakeTelegram, TgChat, TgUser};
+use schocken_fakes::telegram::{FakeTelegram, Fault, TgChat, TgUser};
 use schocken_load::check;
 use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Two bot processes on a fresh PostgreSQL database, Telegram's updates handed to them in
+/// turn by a balancer.
+struct Fleet {
+    database: String,
+    fake: FakeTelegram,
+    balancer: Balancer,
+    addrs: (SocketAddr, SocketAddr),
+    url: String,
+    first: Bot,
+    second: Bot,
+}
+
+impl Fleet {
+    /// `None` when no PostgreSQL is configured for the tests.
+    async fn start() -> Option<Fleet> {
+        let database = postgres::fresh_database().await?;
+        let fake = FakeTelegram::start().await.expect("fake Telegram");
+        let addrs = (
+            free_addr().expect("a free port"),
+            free_addr().expect("a free port"),
+        );
+        let balancer = Balancer::start(vec![addrs.0, addrs.1])
+            .await
+            .expect("the balancer");
+        let url = format!("http://{}/telegram", balancer.addr);
+        let first = Bot::telegram_webhook(&fake, &database, addrs.0, &url, 51).await;
+        let second = Bot::telegram_webhook(&fake, &database, addrs.1, &url, 52).await;
+        Some(Fleet {
+            database,
+            fake,
+            balancer,
+            addrs,
+            url,
+            first,
+            second,
+        })
+    }
+}
+
+/// One process posts the lobby, but Telegram answers it slowly, so the other process handles
+/// the next press before the message is known. It edits that message when its turn comes;
+/// it does not post a second table message (whose buttons the first process's edits would
+/// no longer reach).
+#[tokio::test]
+async fn a_table_message_posted_by_one_process_is_edited_by_the_other() {
+    let Some(fleet) = Fleet::start().await else {
+        return;
+    };
+    let fake = &fleet.fake;
+    let group = TgChat::group(-2003, "Stammtisch");
+    let (anna, ben) = (TgUser::new(301, "Anna"), TgUser::new(302, "Ben"));
+    fake.fail_next("sendMessage", 1, Fault::Slow(Duration::from_secs(2)));
+    fake.command(&group, &anna, "/neu");
+    let lobby = telegram::wait_table(fake, group.id, "the lobby", |t| {
+        telegram::button(t, "j").is_some()
+    })
+    .await;
+    telegram::press(
+        fake,
+        &group,
+        &ben,
+        &telegram::button(&lobby, "j").expect("join"),
+    )
+    .await;
+    telegram::wait_table(fake, group.id, "the joined player", |t| {
+        t.text.contains("(2)")
+    })
+    .await;
+    assert_eq!(
+        fleet.balancer.served(),
+        vec![1, 1],
+        "each process took one update"
+    );
+    telegram::settle(fake, &group).await;
+    let tables: Vec<_> = fake
+        .bot_messages(group.id)
+        .into_iter()
+        .filter(telegram::is_table)
+        .map(|m| m.message_id)
+        .collect();
+    assert_eq!(tables, vec![lobby.message_id], "one table message");
+}
 
 #[tokio::test]
 async fn two_processes_on_postgres_play_the_same_tables_and_survive_a_kill() {
-    let Some(database) = postgres::fresh_database().await else {
+    let Some(Fleet {
+        database,
+        fake,
+        balancer,
+        addrs: (first_addr, _),
+        url,
+        first,
+        second,
+    }) = Fleet::start().await
+    else {
         return;
     };
-    let fake = FakeTelegram::start().await.expect("fake Telegram");
-    let (first_addr, second_addr) = (
-        free_addr().expect("a free port"),
-        free_addr().expect("a free port"),
-    );
-    let balancer = Balancer::start(vec![first_addr, second_addr])
-        .await
-        .expect("the balancer");
-    let url = format!("http://{}/telegram", balancer.addr);
-    let mut first = Bot::telegram_webhook(&fake, &database, first_addr, &url, 51).await;
-    let second = Bot::telegram_webhook(&fake, &database, second_addr, &url, 52).await;
+    let mut first = first;
 
     let groups = [
         TgChat::group(-2001, "Eckkneipe"),

@@ -16,6 +16,7 @@ mod throws;
 pub use backend::{Backend, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, redacted};
 pub use commit::Commit;
 pub use ledger::{LedgerRow, NewLedgerEntry};
+pub use shared_writes::ShownClaim;
 pub use throws::{FaceCounts, ThrowRow};
 
 use crate::engine::RuleSet;

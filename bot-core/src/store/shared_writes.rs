@@ -4,6 +4,15 @@
 use super::{Backend, Store, StoreError};
 use sqlx::Row;
 
+/// A claimed turn to show a table state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShownClaim {
+    /// Lines of what happened that other processes left for this write.
+    pub notices: Vec<String>,
+    /// The message the table lives in, as the platform adapter stored it.
+    pub message_ref: Option<String>,
+}
+
 impl Store {
     /// Reserves the next moment (ms) a write to `chat` may start, at least `now` and `gap`
     /// after the write reserved before it by any process.
@@ -27,26 +36,28 @@ impl Store {
 
     /// Claims the right to show `version` of table `table_id` for `claimant` (a process):
     /// `None` if a newer state, or the same one by another claimant, was claimed before;
-    /// else the lines of what happened that other processes left for this write (taken).
+    /// else the lines of what happened that other processes left for this write (taken)
+    /// and the message the table lives in now (another process may have posted it).
     /// The same claimant may claim again (its write failed and is tried again).
     pub async fn claim_shown(
         &self,
         table_id: i64,
         version: u64,
         claimant: &str,
-    ) -> Result<Option<Vec<String>>, StoreError> {
+    ) -> Result<Option<ShownClaim>, StoreError> {
         let lock = match self.backend {
             Backend::Sqlite => "",
             Backend::Postgres => " FOR UPDATE",
         };
         let mut tx = self.pool.begin().await?;
-        let left: Option<String> = sqlx::query(&format!(
-            "SELECT pending_notices FROM tables WHERE id = $1{lock}"
+        let row = sqlx::query(&format!(
+            "SELECT pending_notices, message_ref FROM tables WHERE id = $1{lock}"
         ))
         .bind(table_id)
         .fetch_optional(&mut *tx)
-        .await?
-        .and_then(|r| r.get("pending_notices"));
+        .await?;
+        let left: Option<String> = row.as_ref().and_then(|r| r.get("pending_notices"));
+        let message_ref: Option<String> = row.as_ref().and_then(|r| r.get("message_ref"));
         let done = sqlx::query(
             "UPDATE tables SET shown_version = $2, shown_by = $3, pending_notices = NULL
              WHERE id = $1 AND (shown_version IS NULL OR shown_version < $2
@@ -62,12 +73,14 @@ impl Store {
             return Ok(None);
         }
         tx.commit().await?;
-        Ok(Some(
-            left.unwrap_or_default()
+        Ok(Some(ShownClaim {
+            notices: left
+                .unwrap_or_default()
                 .lines()
                 .map(str::to_string)
                 .collect(),
-        ))
+            message_ref,
+        }))
     }
 
     /// Leaves the lines of what happened for the write that shows table `table_id` next

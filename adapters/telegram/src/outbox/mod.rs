@@ -12,11 +12,12 @@ pub mod pending;
 pub use pace::{GROUP_GAP, GROUP_WRITES};
 pub use pending::{Attachment, CupWrite, MessageWrite, Notify, TableWrite};
 
+use crate::identity::parse_message_ref;
 use crate::memory::PrivateChats;
 use crate::place::Place;
 use crate::send::{Api, Redactor};
 use bot_core::metrics::Metrics;
-use bot_core::store::Store;
+use bot_core::store::{ShownClaim, Store};
 use deliver::{Deliverer, Outcome};
 use pace::{Overall, Pace};
 use pending::{Job, Pending};
@@ -25,7 +26,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 use tokio::time::Instant;
-use tracing::warn;
+use tracing::{debug, warn};
 
 /// How often one write is tried before it is given up.
 const MAX_ATTEMPTS: u32 = 5;
@@ -243,11 +244,22 @@ async fn work<B: Api>(shared: Arc<Shared<B>>, chat: i64) {
             (job, shown)
         };
         let mut job = job;
-        if let (Job::Table(write), Some(store)) = (&mut job, &shared.store)
-            && !shared_turn(store, chat, write).await
-        {
-            // Another process stored or showed a newer state of this table.
-            continue;
+        let mut shown = shown;
+        if let (Job::Table(write), Some(store)) = (&mut job, &shared.store) {
+            if !shared_turn(store, chat, write).await {
+                // Another process stored or showed a newer state of this table.
+                continue;
+            }
+            if shown
+                .as_ref()
+                .is_some_and(|s| write.stored.is_some_and(|m| m != s.message))
+            {
+                // Another process posted the table anew: what this one showed is gone.
+                shown = None;
+                if let Some(entry) = lock(&shared.chats).get_mut(&chat) {
+                    entry.pending.forget_shown_in(write.thread);
+                }
+            }
         }
         let started = Instant::now();
         let outcome = deliverer.deliver(&job, shown.as_ref()).await;
@@ -275,6 +287,13 @@ async fn shared_turn(store: &Store, chat: i64, write: &mut TableWrite) -> bool {
         .await
     {
         Ok(slot) if slot > now => {
+            debug!(
+                chat,
+                table = write.table_id,
+                version = write.version,
+                wait_ms = slot - now,
+                "waiting for the shared turn"
+            );
             tokio::time::sleep(Duration::from_millis((slot - now) as u64)).await;
         }
         Ok(_) => {}
@@ -290,13 +309,30 @@ async fn shared_turn(store: &Store, chat: i64, write: &mut TableWrite) -> bool {
         {
             Ok(claimed) => claimed,
             // Better twice than never.
-            Err(_) => Some(Vec::new()),
+            Err(_) => Some(ShownClaim::default()),
         },
     };
+    debug!(
+        chat,
+        table = write.table_id,
+        version = write.version,
+        newer,
+        claimed = claimed.is_some(),
+        "shared turn"
+    );
     match claimed {
-        Some(mut earlier) => {
-            earlier.append(&mut write.notices);
-            write.notices = earlier;
+        Some(claim) => {
+            let mut notices = claim.notices;
+            notices.append(&mut write.notices);
+            write.notices = notices;
+            // The table message as stored now: another process may have posted it since
+            // this write was made ready.
+            if let Some((ref_chat, message)) =
+                claim.message_ref.as_deref().and_then(parse_message_ref)
+                && ref_chat == chat
+            {
+                write.stored = Some(message);
+            }
             true
         }
         None => {
@@ -399,6 +435,12 @@ fn settle<B>(
     started: Instant,
 ) -> u32 {
     let now = Instant::now();
+    debug!(
+        chat,
+        ?outcome,
+        table = matches!(job, Job::Table(_)),
+        "written"
+    );
     // A message whose sender waits for it: written, or not (a retry tells later).
     let arrived = match &outcome {
         Outcome::Done { .. } => Some(true),

@@ -305,6 +305,11 @@ impl Pending {
         );
     }
 
+    /// Forgets what the table message of one topic shows (another process posted it anew).
+    pub fn forget_shown_in(&mut self, thread: Option<i32>) {
+        self.shown.remove(&thread);
+    }
+
     /// Forgets what the table messages show (the chat moved, or they are gone).
     pub fn forget_shown(&mut self) {
         self.shown.clear();

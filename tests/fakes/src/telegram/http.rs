@@ -107,6 +107,12 @@ async fn read_params(req: Request) -> (Value, Vec<RecordedFile>) {
 enum Next {
     /// Answered at once (under the same lock that recorded it).
     Done { status: StatusCode, body: Value },
+    /// Answered after a delay ([`Fault::Slow`]); carried out at once.
+    Late {
+        status: StatusCode,
+        body: Value,
+        after: Duration,
+    },
     /// A long poll: wait for updates.
     Poll,
     /// [`Fault::Drop`]: break the connection after the headers.
@@ -170,6 +176,16 @@ pub(super) async fn api(
             }
             Some(Fault::Drop) => Next::Drop,
             Some(Fault::Hang) => Next::Hang,
+            Some(Fault::Slow(after)) => {
+                let (status, body) = envelope(limited_call(
+                    &inner, &mut state, &lower, &params, &files, at,
+                ));
+                Next::Late {
+                    status,
+                    body,
+                    after,
+                }
+            }
             None if lower == "getupdates" && state.webhook.is_some() => {
                 let e = ApiError::new(
                     StatusCode::CONFLICT,
@@ -190,7 +206,9 @@ pub(super) async fn api(
             }
         };
         match &next {
-            Next::Done { status, body } => complete(&mut state, seq, &lower, *status, body),
+            Next::Done { status, body } | Next::Late { status, body, .. } => {
+                complete(&mut state, seq, &lower, *status, body)
+            }
             Next::Drop => {
                 if let Some(r) = state.requests.get_mut(seq as usize) {
                     r.status = DROPPED;
@@ -209,6 +227,14 @@ pub(super) async fn api(
     inner.requests_tx.send_modify(|n| *n += 1);
     match next {
         Next::Done { status, body } => respond(status, &body),
+        Next::Late {
+            status,
+            body,
+            after,
+        } => {
+            tokio::time::sleep(after).await;
+            respond(status, &body)
+        }
         Next::Poll => {
             let (status, body) = envelope(get_updates(&inner, &params).await);
             complete(&mut inner.lock(), seq, &lower, status, &body);

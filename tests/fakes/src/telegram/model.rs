@@ -157,6 +157,9 @@ pub enum Fault {
     /// No answer at all: the request hangs until the client gives up (its own timeout; the
     /// fake lets go after two minutes).
     Hang,
+    /// Carried out at once (the chat shows it), but answered only after this long: a slow
+    /// network between the bot and Telegram.
+    Slow(std::time::Duration),
 }
 
 /// `Recorded::status` of a request still waiting for its answer (a long poll).
