@@ -6,7 +6,7 @@
 
 use bot_core::engine::ActionError;
 use bot_core::service::{Command, ManualClock, Notice, Outbound, Request, Service, ServiceError};
-use bot_core::store::{Backend, Store};
+use bot_core::store::{Backend, SharedPace, Store};
 use std::sync::Arc;
 
 mod common;
@@ -216,4 +216,44 @@ async fn house_rules_changed_through_one_process_hold_in_the_other() {
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {
     common::backend::run_again_on_postgres().await;
+}
+
+/// Two processes sending with one token take turns through the database: together they keep
+/// one token's pace (Discord's global limit, Telegram's writes in all and per chat), where
+/// each pacing alone would send twice as many.
+#[tokio::test]
+async fn two_processes_keep_one_tokens_pace_together() {
+    if backend() != Backend::Postgres {
+        return;
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = common::backend::fresh_url(&dir).await;
+    let first = Store::open(&url).await.expect("store");
+    let second = Store::open(&url).await.expect("store");
+    let gap = std::time::Duration::from_millis(50);
+    let turns_each = 20;
+    let start = tokio::time::Instant::now();
+    let take = |store: Store| async move {
+        let pace = SharedPace::new(store);
+        let mut moments = Vec::new();
+        for _ in 0..turns_each {
+            pace.wait_turn("discord:global", gap).await;
+            moments.push(start.elapsed());
+        }
+        moments
+    };
+    let (a, b) = tokio::join!(take(first), take(second));
+    let mut moments: Vec<_> = a.into_iter().chain(b).collect();
+    moments.sort();
+    // 40 turns 50 ms apart span 39 gaps (the first may start a little late: 38 at least), and
+    // no second holds more than its 20 (a late start may meet the next turn: one more).
+    let span = moments[moments.len() - 1] - moments[0];
+    assert!(span >= gap * 38, "the turns span {span:?}: {moments:?}");
+    for (i, from) in moments.iter().enumerate() {
+        let in_second = moments[i..]
+            .iter()
+            .take_while(|m| **m - *from < std::time::Duration::from_secs(1))
+            .count();
+        assert!(in_second <= 21, "{in_second} turns within a second: {moments:?}");
+    }
 }

@@ -9,6 +9,7 @@ mod commit;
 mod compaction;
 mod ledger;
 mod moves;
+mod shared_pace;
 mod shared_writes;
 mod stats;
 mod throws;
@@ -16,6 +17,7 @@ mod throws;
 pub use backend::{Backend, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, redacted};
 pub use commit::Commit;
 pub use ledger::{LedgerRow, NewLedgerEntry};
+pub use shared_pace::SharedPace;
 pub use shared_writes::ShownClaim;
 pub use throws::{FaceCounts, ThrowRow};
 

@@ -3,6 +3,7 @@
 //! many busy channels would meet one, so they take a slot here first, and a global 429 pauses
 //! every channel's writes, not only the bucket that met it.
 
+use bot_core::store::SharedPace;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -12,9 +13,16 @@ use tokio::time::Instant;
 /// such as registering commands, need a little room).
 pub const REQUESTS_PER_SECOND: usize = 45;
 
+/// The key of the token's REST requests among the turns processes share.
+const SHARED_KEY: &str = "discord:global";
+/// The gap between two requests of the token, across processes (45 a second).
+const SHARED_GAP: Duration = Duration::from_millis(1000 / REQUESTS_PER_SECOND as u64);
+
 #[derive(Debug, Default)]
 pub struct Global {
     state: Mutex<State>,
+    /// Other processes send with the same token: they take turns through the database.
+    shared: Option<SharedPace>,
 }
 
 #[derive(Debug, Default)]
@@ -52,8 +60,20 @@ impl State {
 }
 
 impl Global {
+    /// The global limit of a token that processes on one database share (`shared`), or of
+    /// this process alone.
+    pub fn new(shared: Option<SharedPace>) -> Global {
+        Global {
+            state: Mutex::default(),
+            shared,
+        }
+    }
+
     /// Waits for a slot of the global limit.
     pub async fn take(&self) {
+        if let Some(shared) = &self.shared {
+            shared.wait_turn(SHARED_KEY, SHARED_GAP).await;
+        }
         loop {
             let wait = self
                 .state

@@ -10,6 +10,7 @@
 
 use super::global::Global;
 use bot_core::metrics::Metrics;
+use bot_core::store::SharedPace;
 use serenity::all::{
     ChannelId, CreateMessage, EditMessage, ErrorResponse, HttpError, LightMethod, MessageId,
     Ratelimit, RatelimitingBucket, Request, Route,
@@ -68,6 +69,14 @@ impl Rest {
             global: ratelimiter.then(Arc::default),
             metrics,
         }
+    }
+
+    /// Takes turns for the global limit with other processes on the same database.
+    pub fn share_global(mut self, shared: SharedPace) -> Rest {
+        if self.global.is_some() {
+            self.global = Some(Arc::new(Global::new(Some(shared))));
+        }
+        self
     }
 
     /// Forgets the buckets nobody is using whose window has passed (or was never learnt):

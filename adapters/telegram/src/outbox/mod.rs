@@ -17,9 +17,9 @@ use crate::memory::PrivateChats;
 use crate::place::Place;
 use crate::send::{Api, Redactor};
 use bot_core::metrics::Metrics;
-use bot_core::store::{ShownClaim, Store};
+use bot_core::store::{SharedPace, ShownClaim, Store};
 use deliver::{Deliverer, Outcome};
-use pace::{Overall, Pace};
+use pace::{OVERALL_PER_SECOND, Overall, PRIVATE_GAP, Pace, SHARED_GROUP_GAP};
 use pending::{Job, Pending};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -57,9 +57,10 @@ struct Shared<B> {
     bot: B,
     /// Failed writes and retries are counted here.
     metrics: Arc<Metrics>,
-    /// On a database other processes share: where a table's newest version is read, so a
-    /// state another process already moved past is not written over the newer one.
-    store: Option<Store>,
+    /// On a database other processes share: their turns to write, and where a table's
+    /// newest version is read, so a state another process already moved past is not written
+    /// over the newer one.
+    pace: Option<SharedPace>,
     redact: Redactor,
     private: Arc<PrivateChats>,
     events: UnboundedSender<Event>,
@@ -98,7 +99,7 @@ impl<B: Api> Outbox<B> {
             shared: Arc::new(Shared {
                 bot,
                 metrics,
-                store,
+                pace: store.map(SharedPace::new),
                 redact,
                 private,
                 events,
@@ -186,9 +187,10 @@ impl<B: Api> Outbox<B> {
     fn push(&self, chat: i64, add: impl FnOnce(&mut Pending)) {
         let start = {
             let mut chats = lock(&self.shared.chats);
+            let shared_pace = self.shared.pace.is_some();
             let entry = chats.entry(chat).or_insert_with(|| ChatBox {
                 pending: Pending::default(),
-                pace: Pace::for_chat(chat),
+                pace: Pace::for_chat(chat, shared_pace),
                 running: false,
                 used: Instant::now(),
             });
@@ -245,19 +247,32 @@ async fn work<B: Api>(shared: Arc<Shared<B>>, chat: i64) {
         };
         let mut job = job;
         let mut shown = shown;
-        if let (Job::Table(write), Some(store)) = (&mut job, &shared.store) {
-            if !shared_turn(store, chat, write).await {
-                // Another process stored or showed a newer state of this table.
-                continue;
-            }
-            if shown
-                .as_ref()
-                .is_some_and(|s| write.stored.is_some_and(|m| m != s.message))
-            {
-                // Another process posted the table anew: what this one showed is gone.
-                shown = None;
-                if let Some(entry) = lock(&shared.chats).get_mut(&chat) {
-                    entry.pending.forget_shown_in(write.thread);
+        if let Some(pace) = &shared.pace {
+            // Other processes write with the same token: take turns with them, for the
+            // chat and for the token's writes in all.
+            pace.wait_turn(&chat.to_string(), chat_gap(chat)).await;
+            pace.wait_turn(OVERALL_KEY, OVERALL_GAP).await;
+            if let Job::Table(write) = &mut job {
+                // What this process stored while it waited is shown in this turn, not the next.
+                if let Some(newer) = lock(&shared.chats)
+                    .get_mut(&chat)
+                    .and_then(|entry| entry.pending.take_newer_table(write))
+                {
+                    *write = newer;
+                }
+                if !claim_shown(pace.store(), chat, write).await {
+                    // Another process stored or showed a newer state of this table.
+                    continue;
+                }
+                if shown
+                    .as_ref()
+                    .is_some_and(|s| write.stored.is_some_and(|m| m != s.message))
+                {
+                    // Another process posted the table anew: what this one showed is gone.
+                    shown = None;
+                    if let Some(entry) = lock(&shared.chats).get_mut(&chat) {
+                        entry.pending.forget_shown_in(write.thread);
+                    }
                 }
             }
         }
@@ -267,38 +282,25 @@ async fn work<B: Api>(shared: Arc<Shared<B>>, chat: i64) {
     }
 }
 
-/// On a database other processes share: waits for this chat's turn among all processes'
-/// writes (so together they keep Telegram's pace), then claims the right to show `write`
-/// and adds what other processes left to tell. `false` when the table has moved past it or
-/// a state as new was shown: then its lines of what happened are left for the write that
-/// shows the newer state.
-async fn shared_turn(store: &Store, chat: i64, write: &mut TableWrite) -> bool {
-    let gap = if chat < 0 {
-        GROUP_GAP
+/// The key of the token's writes in all among the shared turns (chats are keyed by id).
+const OVERALL_KEY: &str = "telegram:all";
+/// The gap between two writes of the token in all, across processes.
+const OVERALL_GAP: Duration = Duration::from_millis(1000 / OVERALL_PER_SECOND as u64);
+
+/// The gap between two writes to `chat`, across processes.
+fn chat_gap(chat: i64) -> Duration {
+    if chat < 0 {
+        SHARED_GROUP_GAP
     } else {
-        Duration::from_secs(1)
-    };
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or_default();
-    match store
-        .reserve_write(&chat.to_string(), now, gap.as_millis() as i64)
-        .await
-    {
-        Ok(slot) if slot > now => {
-            debug!(
-                chat,
-                table = write.table_id,
-                version = write.version,
-                wait_ms = slot - now,
-                "waiting for the shared turn"
-            );
-            tokio::time::sleep(Duration::from_millis((slot - now) as u64)).await;
-        }
-        Ok(_) => {}
-        Err(e) => warn!(chat, error = %e, "could not take a turn to write; writing anyway"),
+        PRIVATE_GAP
     }
+}
+
+/// On a database other processes share, once it is this chat's turn: claims the right to
+/// show `write` and adds what other processes left to tell. `false` when the table has moved
+/// past it or a state as new was shown: then its lines of what happened are left for the
+/// write that shows the newer state.
+async fn claim_shown(store: &Store, chat: i64, write: &mut TableWrite) -> bool {
     let newer =
         matches!(store.table_version(write.table_id).await, Ok(Some(v)) if v > write.version);
     let claimed = match newer {

@@ -17,6 +17,11 @@ pub const GROUP_WRITES: usize = 20;
 pub const GROUP_WINDOW: Duration = Duration::from_secs(60);
 /// The even gap between two writes to a group (60 s / 20).
 pub const GROUP_GAP: Duration = Duration::from_secs(3);
+/// The gap between two group writes whose turns processes share through the database: a
+/// little more than [`GROUP_GAP`], because a turn is kept by its start and a write may begin a
+/// little after it (the database's answer, a turn taken over late); 21 turns then span 61 s,
+/// and only a write more than a second late could bring 21 into one minute.
+pub const SHARED_GROUP_GAP: Duration = Duration::from_millis(3_050);
 /// The gap between two writes to a private chat.
 pub const PRIVATE_GAP: Duration = Duration::from_secs(1);
 /// Writes per second across all chats (Telegram allows about 30).
@@ -40,13 +45,18 @@ pub struct Pace {
 }
 
 impl Pace {
-    /// The pace of chat `chat` (groups have negative ids).
-    pub fn for_chat(chat: i64) -> Pace {
-        if chat < 0 {
-            Pace::new(GROUP_GAP, GROUP_WRITES, GROUP_WINDOW)
-        } else {
-            Pace::new(PRIVATE_GAP, usize::MAX, GROUP_WINDOW)
-        }
+    /// The pace of chat `chat` (groups have negative ids). When processes share the chat's
+    /// turns through the database (`shared`), the gap between writes is kept there, across all
+    /// of them, and here only Telegram's pauses (429) and the minute's count: a process that
+    /// waited a whole gap after its own last write before taking a turn would wait twice.
+    pub fn for_chat(chat: i64, shared: bool) -> Pace {
+        let writes = if chat < 0 { GROUP_WRITES } else { usize::MAX };
+        let gap = match (shared, chat < 0) {
+            (true, _) => Duration::ZERO,
+            (false, true) => GROUP_GAP,
+            (false, false) => PRIVATE_GAP,
+        };
+        Pace::new(gap, writes, GROUP_WINDOW)
     }
 
     pub fn new(gap: Duration, max: usize, window: Duration) -> Pace {
@@ -136,7 +146,7 @@ mod tests {
     #[test]
     fn groups_get_a_write_every_three_seconds_and_never_more_than_twenty_a_minute() {
         let start = Instant::now();
-        let mut pace = Pace::for_chat(-100);
+        let mut pace = Pace::for_chat(-100, false);
         assert_eq!(pace.ready_at(start), start, "the first write goes at once");
         // Writes as fast as the pace allows, each taking 10 ms.
         let mut at = start;
@@ -179,7 +189,7 @@ mod tests {
         // A write held up for 2 s (Telegram counts its arrival): the 21st write waits until
         // the first one's end is a minute old, while the gap still runs from starts.
         let start = Instant::now();
-        let mut pace = Pace::for_chat(-7);
+        let mut pace = Pace::for_chat(-7, false);
         pace.record(start, start + Duration::from_secs(2));
         assert_eq!(pace.ready_at(start), start + GROUP_GAP);
         for i in 1..20 {
@@ -196,7 +206,7 @@ mod tests {
     #[test]
     fn private_chats_get_a_write_a_second_and_a_429_pauses() {
         let start = Instant::now();
-        let mut pace = Pace::for_chat(42);
+        let mut pace = Pace::for_chat(42, false);
         pace.record(start, start);
         assert_eq!(pace.ready_at(start), start + PRIVATE_GAP);
         pace.pause_until(start + Duration::from_secs(7));

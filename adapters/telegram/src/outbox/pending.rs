@@ -264,6 +264,22 @@ impl Pending {
         None
     }
 
+    /// A newer state of `write`'s table that came while `write` waited for its turn, taken
+    /// out with `write`'s lines of what happened added: it is written in that turn instead.
+    pub fn take_newer_table(&mut self, write: &TableWrite) -> Option<TableWrite> {
+        let thread = write.thread;
+        let newer = self
+            .tables
+            .get(&thread)
+            .is_some_and(|w| w.table_id == write.table_id && w.version > write.version);
+        if !newer {
+            return None;
+        }
+        self.order.retain(|slot| *slot != Slot::Table(thread));
+        let newer = self.tables.remove(&thread)?;
+        Some(newer.absorb(write.clone()))
+    }
+
     /// A job that could not be done now goes back first; a newer table or cup state that
     /// came meanwhile takes it over.
     pub fn retry(&mut self, job: Job) {
