@@ -212,6 +212,91 @@ async fn house_rules_changed_through_one_process_hold_in_the_other() {
     assert!(after.contains("dortmund"), "{after}");
 }
 
+/// Turns to write a chat's table message: a newer state of the same table takes over a turn
+/// reserved for an older one and not used yet (its holder then lets it pass), so the newer
+/// state does not wait a whole gap longer; a used turn, another table's turn and a turn long
+/// past are not taken over.
+#[tokio::test]
+async fn a_newer_table_state_takes_over_a_turn_not_used_yet() {
+    let h = Harness::new().await;
+    let store = h.service.store();
+    let gap = 3_000;
+    let now = 1_000_000;
+    let first = store
+        .reserve_table_write("-100", now, gap, 7, 10)
+        .await
+        .expect("reserve");
+    assert_eq!(first, now, "the first turn is now");
+    // A newer state of table 7, stored by another process, takes that turn over.
+    let taken = store
+        .reserve_table_write("-100", now + 100, gap, 7, 11)
+        .await
+        .expect("reserve");
+    assert_eq!(taken, first);
+    assert!(!store.use_write_slot("-100", first, 10).await.expect("use"));
+    assert!(store.use_write_slot("-100", first, 11).await.expect("use"));
+    // Used: the next state waits for the next turn.
+    let next = store
+        .reserve_table_write("-100", now + 200, gap, 7, 12)
+        .await
+        .expect("reserve");
+    assert_eq!(next, first + gap);
+    // Another table of the chat (a topic) does not take it; it queues behind it.
+    let other = store
+        .reserve_table_write("-100", now + 300, gap, 8, 99)
+        .await
+        .expect("reserve");
+    assert_eq!(other, next + gap);
+    // A turn long past and never used (its process died) is left; a new turn follows.
+    let later = now + 60_000;
+    let fresh = store
+        .reserve_table_write("-100", later, gap, 7, 13)
+        .await
+        .expect("reserve");
+    assert_eq!(fresh, later);
+    assert!(store.use_write_slot("-100", fresh, 13).await.expect("use"));
+    // A turn cleared from the record may still be used by its holder.
+    assert!(store.use_write_slot("-100", 5, 1).await.expect("use"));
+}
+
+/// A table state is shown once: a process claims it; another may show it again only with
+/// the lines of what happened that belong to it (it made the move, and the first process
+/// showed the stored table without them); an older state never follows a newer one. A claim
+/// also tells the message the table lives in, as stored (another process may have posted it).
+#[tokio::test]
+async fn a_shown_state_is_claimed_once_and_again_only_with_its_news() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let store = h.service.store();
+    let table = store
+        .open_table(&chat())
+        .await
+        .expect("read")
+        .expect("a table");
+    let mut with_ref = table.clone();
+    with_ref.message_ref = Some("tg:-5:17".into());
+    store.set_message_ref(&with_ref).await.expect("store the message");
+    store
+        .leave_notices(table.id, &["Ben würfelt.".to_string()])
+        .await
+        .expect("leave");
+    let first = store
+        .claim_shown(table.id, 5, "p1", false)
+        .await
+        .expect("claim")
+        .expect("the first claim of a state wins");
+    assert_eq!(first.notices, vec!["Ben würfelt."], "what others left");
+    assert_eq!(first.message_ref.as_deref(), Some("tg:-5:17"));
+    let again = store.claim_shown(table.id, 5, "p2", false).await;
+    assert_eq!(again.expect("claim"), None, "the same state without news");
+    let news = store.claim_shown(table.id, 5, "p2", true).await;
+    assert!(news.expect("claim").is_some(), "the same state with its news");
+    let older = store.claim_shown(table.id, 4, "p1", true).await;
+    assert_eq!(older.expect("claim"), None, "an older state never");
+    let retry = store.claim_shown(table.id, 5, "p2", false).await;
+    assert!(retry.expect("claim").is_some(), "its claimant may write it again");
+}
+
 /// Every test above again, on PostgreSQL (see `common::backend`).
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {
@@ -254,6 +339,9 @@ async fn two_processes_keep_one_tokens_pace_together() {
             .iter()
             .take_while(|m| **m - *from < std::time::Duration::from_secs(1))
             .count();
-        assert!(in_second <= 21, "{in_second} turns within a second: {moments:?}");
+        assert!(
+            in_second <= 21,
+            "{in_second} turns within a second: {moments:?}"
+        );
     }
 }

@@ -5,7 +5,7 @@
 use crate::identity::{self, message_ref};
 use crate::outbox::Event;
 use crate::place::Place;
-use crate::plan::Origin;
+use crate::plan::{self, Known, Origin};
 use crate::send::Api;
 use crate::state::App;
 use bot_core::service::{Actor, Command, Request, UserId};
@@ -59,7 +59,8 @@ async fn repost<B: Api>(app: &App<B>, new: i64) {
 }
 
 /// What the outbox tells: a table message posted anew (the service remembers it, so edits
-/// after a restart go there), or a migration a write ran into.
+/// after a restart go there), a migration a write ran into, or a turn to write a table that
+/// another process has moved on.
 pub async fn on_outbox_event<B: Api>(app: &App<B>, event: Event) {
     match event {
         Event::Posted {
@@ -72,5 +73,23 @@ pub async fn on_outbox_event<B: Api>(app: &App<B>, event: Event) {
                 .await;
         }
         Event::Migrated { old, new } => moved(app, old, new).await,
+        Event::Behind { place, table_id } => refresh(app, place, table_id).await,
+    }
+}
+
+/// Hands the outbox the table of `place` as stored (another process moved it on), to be
+/// shown in the turn this process has; the other process's lines of what happened follow
+/// with its own write.
+async fn refresh<B: Api>(app: &App<B>, place: Place, table_id: i64) {
+    let show = Command::new(place.id(), system_actor(), Request::Show);
+    let reply = app.service.handle(show).await;
+    let known = Known {
+        username: &app.username,
+        private: &app.private,
+    };
+    if let Some(write) =
+        plan::stored_table(place, &reply, &known).filter(|w| w.table_id == table_id)
+    {
+        app.outbox.table(place, write);
     }
 }

@@ -33,6 +33,41 @@ impl SharedPace {
         }
     }
 
+    /// Waits for the next turn of `key` to show `version` of table `table_id` (see
+    /// [`Store::reserve_table_write`]: a turn reserved for an older state of the table and not
+    /// used yet is taken over). `false` if a newer state took this turn over meanwhile: then
+    /// that state is written in it, not this one.
+    pub async fn wait_table_turn(
+        &self,
+        key: &str,
+        gap: Duration,
+        table_id: i64,
+        version: u64,
+    ) -> bool {
+        let now = unix_ms();
+        let gap_ms = i64::try_from(gap.as_millis()).unwrap_or(i64::MAX);
+        let reserved = self
+            .store
+            .reserve_table_write(key, now, gap_ms, table_id, version)
+            .await;
+        match reserved {
+            Ok(at) => {
+                if at > now {
+                    tokio::time::sleep(Duration::from_millis((at - now) as u64)).await;
+                }
+                // Better twice than never.
+                self.store
+                    .use_write_slot(key, at, version)
+                    .await
+                    .unwrap_or(true)
+            }
+            Err(e) => {
+                warn!(key, error = %e, "could not take a shared turn; writing anyway");
+                true
+            }
+        }
+    }
+
     pub fn store(&self) -> &Store {
         &self.store
     }

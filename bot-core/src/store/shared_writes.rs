@@ -13,6 +13,10 @@ pub struct ShownClaim {
     pub message_ref: Option<String>,
 }
 
+/// How late (ms) a turn not used yet may still be taken over: later, its holder is more
+/// likely gone than slow, and the newer state's own turn follows soon.
+pub const TAKEOVER_LATE_MS: i64 = 500;
+
 impl Store {
     /// Reserves the next moment (ms) a write to `chat` may start, at least `now` and `gap`
     /// after the write reserved before it by any process.
@@ -34,16 +38,97 @@ impl Store {
         Ok(row.get("slot"))
     }
 
+    /// Reserves a turn to write `version` of table `table_id` to `chat` (see
+    /// [`Store::reserve_write`]); returns its moment (ms). A turn reserved for an older state
+    /// of the same table and not used yet (nor past by more than [`TAKEOVER_LATE_MS`]) is
+    /// taken over instead: its holder would find the table moved on and let it pass.
+    pub async fn reserve_table_write(
+        &self,
+        chat: &str,
+        now: i64,
+        gap: i64,
+        table_id: i64,
+        version: u64,
+    ) -> Result<i64, StoreError> {
+        let taken: Option<i64> = sqlx::query_scalar(
+            "UPDATE write_slots SET version = $4
+             WHERE chat = $1 AND table_id = $2 AND version < $4 AND used = 0
+               AND at = (SELECT MIN(at) FROM write_slots
+                         WHERE chat = $1 AND table_id = $2 AND version < $4 AND used = 0
+                           AND at >= $3)
+             RETURNING at",
+        )
+        .bind(chat)
+        .bind(table_id)
+        .bind(now - TAKEOVER_LATE_MS)
+        .bind(version as i64)
+        .fetch_optional(&self.pool)
+        .await?;
+        if let Some(at) = taken {
+            return Ok(at);
+        }
+        let at = self.reserve_write(chat, now, gap).await?;
+        sqlx::query("DELETE FROM write_slots WHERE chat = $1 AND at < $2")
+            .bind(chat)
+            .bind(now - 60_000)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query(
+            "INSERT INTO write_slots (chat, at, table_id, version, used) VALUES ($1, $2, $3, $4, 0)
+             ON CONFLICT (chat, at) DO UPDATE
+             SET table_id = excluded.table_id, version = excluded.version, used = 0",
+        )
+        .bind(chat)
+        .bind(at)
+        .bind(table_id)
+        .bind(version as i64)
+        .execute(&self.pool)
+        .await?;
+        Ok(at)
+    }
+
+    /// Uses the turn at `at` for `version`: `false` if a newer state took it over (or it was
+    /// used). A turn no longer on record (cleared) may be used.
+    pub async fn use_write_slot(
+        &self,
+        chat: &str,
+        at: i64,
+        version: u64,
+    ) -> Result<bool, StoreError> {
+        let used = sqlx::query(
+            "UPDATE write_slots SET used = 1
+             WHERE chat = $1 AND at = $2 AND version = $3 AND used = 0",
+        )
+        .bind(chat)
+        .bind(at)
+        .bind(version as i64)
+        .execute(&self.pool)
+        .await?;
+        if used.rows_affected() == 1 {
+            return Ok(true);
+        }
+        let on_record: Option<i64> =
+            sqlx::query_scalar("SELECT version FROM write_slots WHERE chat = $1 AND at = $2")
+                .bind(chat)
+                .bind(at)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(on_record.is_none())
+    }
+
     /// Claims the right to show `version` of table `table_id` for `claimant` (a process):
     /// `None` if a newer state, or the same one by another claimant, was claimed before;
     /// else the lines of what happened that other processes left for this write (taken)
     /// and the message the table lives in now (another process may have posted it).
-    /// The same claimant may claim again (its write failed and is tried again).
+    /// The same claimant may claim again (its write failed and is tried again), and a write
+    /// `with_news` may show a state another process showed without them (that process
+    /// rendered the stored table for its turn; these lines of what happened belong to it).
     pub async fn claim_shown(
         &self,
         table_id: i64,
         version: u64,
         claimant: &str,
+        with_news: bool,
     ) -> Result<Option<ShownClaim>, StoreError> {
         let lock = match self.backend {
             Backend::Sqlite => "",
@@ -61,11 +146,12 @@ impl Store {
         let done = sqlx::query(
             "UPDATE tables SET shown_version = $2, shown_by = $3, pending_notices = NULL
              WHERE id = $1 AND (shown_version IS NULL OR shown_version < $2
-                                OR (shown_version = $2 AND shown_by = $3))",
+                                OR (shown_version = $2 AND (shown_by = $3 OR $4)))",
         )
         .bind(table_id)
         .bind(version as i64)
         .bind(claimant)
+        .bind(with_news)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {

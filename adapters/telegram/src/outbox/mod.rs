@@ -8,18 +8,18 @@
 mod deliver;
 mod pace;
 pub mod pending;
+mod shared;
 
 pub use pace::{GROUP_GAP, GROUP_WRITES};
 pub use pending::{Attachment, CupWrite, MessageWrite, Notify, TableWrite};
 
-use crate::identity::parse_message_ref;
 use crate::memory::PrivateChats;
 use crate::place::Place;
 use crate::send::{Api, Redactor};
 use bot_core::metrics::Metrics;
-use bot_core::store::{SharedPace, ShownClaim, Store};
+use bot_core::store::{SharedPace, Store};
 use deliver::{Deliverer, Outcome};
-use pace::{OVERALL_PER_SECOND, Overall, PRIVATE_GAP, Pace, SHARED_GROUP_GAP};
+use pace::{Overall, Pace};
 use pending::{Job, Pending};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -42,6 +42,9 @@ pub enum Event {
     },
     /// Group `old` became supergroup `new` (a write to it told so).
     Migrated { old: i64, new: i64 },
+    /// It is this process's turn to write table `table_id` of `place`, but another process
+    /// stored a newer state: the adapter renders the stored table for this turn.
+    Behind { place: Place, table_id: i64 },
 }
 
 struct ChatBox {
@@ -247,116 +250,16 @@ async fn work<B: Api>(shared: Arc<Shared<B>>, chat: i64) {
         };
         let mut job = job;
         let mut shown = shown;
-        if let Some(pace) = &shared.pace {
-            // Other processes write with the same token: take turns with them, for the
-            // chat and for the token's writes in all.
-            pace.wait_turn(&chat.to_string(), chat_gap(chat)).await;
-            pace.wait_turn(OVERALL_KEY, OVERALL_GAP).await;
-            if let Job::Table(write) = &mut job {
-                // What this process stored while it waited is shown in this turn, not the next.
-                if let Some(newer) = lock(&shared.chats)
-                    .get_mut(&chat)
-                    .and_then(|entry| entry.pending.take_newer_table(write))
-                {
-                    *write = newer;
-                }
-                if !claim_shown(pace.store(), chat, write).await {
-                    // Another process stored or showed a newer state of this table.
-                    continue;
-                }
-                if shown
-                    .as_ref()
-                    .is_some_and(|s| write.stored.is_some_and(|m| m != s.message))
-                {
-                    // Another process posted the table anew: what this one showed is gone.
-                    shown = None;
-                    if let Some(entry) = lock(&shared.chats).get_mut(&chat) {
-                        entry.pending.forget_shown_in(write.thread);
-                    }
-                }
-            }
+        if let Some(pace) = &shared.pace
+            && !shared::take_turn(&shared, pace, chat, &mut job, &mut shown).await
+        {
+            // Another process stored or showed a newer state of this table.
+            continue;
         }
         let started = Instant::now();
         let outcome = deliverer.deliver(&job, shown.as_ref()).await;
         attempts = settle(&shared, chat, job, outcome, attempts, started);
     }
-}
-
-/// The key of the token's writes in all among the shared turns (chats are keyed by id).
-const OVERALL_KEY: &str = "telegram:all";
-/// The gap between two writes of the token in all, across processes.
-const OVERALL_GAP: Duration = Duration::from_millis(1000 / OVERALL_PER_SECOND as u64);
-
-/// The gap between two writes to `chat`, across processes.
-fn chat_gap(chat: i64) -> Duration {
-    if chat < 0 {
-        SHARED_GROUP_GAP
-    } else {
-        PRIVATE_GAP
-    }
-}
-
-/// On a database other processes share, once it is this chat's turn: claims the right to
-/// show `write` and adds what other processes left to tell. `false` when the table has moved
-/// past it or a state as new was shown: then its lines of what happened are left for the
-/// write that shows the newer state.
-async fn claim_shown(store: &Store, chat: i64, write: &mut TableWrite) -> bool {
-    let newer =
-        matches!(store.table_version(write.table_id).await, Ok(Some(v)) if v > write.version);
-    let claimed = match newer {
-        true => None,
-        false => match store
-            .claim_shown(write.table_id, write.version, claimant())
-            .await
-        {
-            Ok(claimed) => claimed,
-            // Better twice than never.
-            Err(_) => Some(ShownClaim::default()),
-        },
-    };
-    debug!(
-        chat,
-        table = write.table_id,
-        version = write.version,
-        newer,
-        claimed = claimed.is_some(),
-        "shared turn"
-    );
-    match claimed {
-        Some(claim) => {
-            let mut notices = claim.notices;
-            notices.append(&mut write.notices);
-            write.notices = notices;
-            // The table message as stored now: another process may have posted it since
-            // this write was made ready.
-            if let Some((ref_chat, message)) =
-                claim.message_ref.as_deref().and_then(parse_message_ref)
-                && ref_chat == chat
-            {
-                write.stored = Some(message);
-            }
-            true
-        }
-        None => {
-            if let Err(e) = store.leave_notices(write.table_id, &write.notices).await {
-                warn!(chat, error = %e, "could not leave the table's news for the next write");
-            }
-            false
-        }
-    }
-}
-
-/// This process, as it claims table states: its id and the moment it first claimed one
-/// (to the nanosecond, so processes on other machines with the same id differ too).
-fn claimant() -> &'static str {
-    static ID: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    ID.get_or_init(|| {
-        let started = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or_default();
-        format!("{}-{started}", std::process::id())
-    })
 }
 
 /// Takes a slot of the overall pace, waiting for one if all are taken.

@@ -101,6 +101,12 @@ pub fn plan(
     effects
 }
 
+/// The table of `reply` (to a read-only request) as a plain write: no news, not posted anew.
+pub fn stored_table(place: Place, reply: &Reply, known: &Known<'_>) -> Option<TableWrite> {
+    let t = reply.table.as_ref().filter(|_| !reply.is_error())?;
+    Some(table_write(place, t, reply, Vec::new(), known))
+}
+
 fn table_write(
     place: Place,
     t: &PublicTable,
