@@ -275,7 +275,10 @@ async fn a_shown_state_is_claimed_once_and_again_only_with_its_news() {
         .expect("a table");
     let mut with_ref = table.clone();
     with_ref.message_ref = Some("tg:-5:17".into());
-    store.set_message_ref(&with_ref).await.expect("store the message");
+    store
+        .set_message_ref(&with_ref)
+        .await
+        .expect("store the message");
     store
         .leave_notices(table.id, &["Ben würfelt.".to_string()])
         .await
@@ -290,11 +293,17 @@ async fn a_shown_state_is_claimed_once_and_again_only_with_its_news() {
     let again = store.claim_shown(table.id, 5, "p2", false).await;
     assert_eq!(again.expect("claim"), None, "the same state without news");
     let news = store.claim_shown(table.id, 5, "p2", true).await;
-    assert!(news.expect("claim").is_some(), "the same state with its news");
+    assert!(
+        news.expect("claim").is_some(),
+        "the same state with its news"
+    );
     let older = store.claim_shown(table.id, 4, "p1", true).await;
     assert_eq!(older.expect("claim"), None, "an older state never");
     let retry = store.claim_shown(table.id, 5, "p2", false).await;
-    assert!(retry.expect("claim").is_some(), "its claimant may write it again");
+    assert!(
+        retry.expect("claim").is_some(),
+        "its claimant may write it again"
+    );
 }
 
 /// Every test above again, on PostgreSQL (see `common::backend`).
