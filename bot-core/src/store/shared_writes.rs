@@ -117,7 +117,8 @@ impl Store {
     }
 
     /// Claims the right to show `version` of table `table_id` for `claimant` (a process):
-    /// `None` if a newer state, or the same one by another claimant, was claimed before;
+    /// `None` if a newer state is stored, or a newer state, or the same one by another
+    /// claimant, was claimed before;
     /// else the lines of what happened that other processes left for this write (taken)
     /// and the message the table lives in now (another process may have posted it).
     /// The same claimant may claim again (its write failed and is tried again), and a write
@@ -145,8 +146,9 @@ impl Store {
         let message_ref: Option<String> = row.as_ref().and_then(|r| r.get("message_ref"));
         let done = sqlx::query(
             "UPDATE tables SET shown_version = $2, shown_by = $3, pending_notices = NULL
-             WHERE id = $1 AND (shown_version IS NULL OR shown_version < $2
-                                OR (shown_version = $2 AND (shown_by = $3 OR $4)))",
+             WHERE id = $1 AND version <= $2
+               AND (shown_version IS NULL OR shown_version < $2
+                    OR (shown_version = $2 AND (shown_by = $3 OR $4)))",
         )
         .bind(table_id)
         .bind(version as i64)

@@ -115,28 +115,24 @@ fn take_newer<B>(shared: &Shared<B>, chat: i64, write: &mut TableWrite) -> bool 
 /// taken over: then its lines of what happened are left for the write that shows the newer
 /// state.
 async fn claim_shown(store: &Store, chat: i64, write: &mut TableWrite, ours: bool) -> bool {
-    let newer = !ours || stored_is_newer(store, write).await;
-    let claimed = match newer {
-        true => None,
-        false => match store
-            .claim_shown(
-                write.table_id,
-                write.version,
-                claimant(),
-                !write.notices.is_empty(),
-            )
+    // The claim itself refuses a state older than the stored one.
+    let claimed = if ours {
+        let with_news = !write.notices.is_empty();
+        match store
+            .claim_shown(write.table_id, write.version, claimant(), with_news)
             .await
         {
             Ok(claimed) => claimed,
             // Better twice than never.
             Err(_) => Some(ShownClaim::default()),
-        },
+        }
+    } else {
+        None
     };
     debug!(
         chat,
         table = write.table_id,
         version = write.version,
-        newer,
         claimed = claimed.is_some(),
         "shared turn"
     );
