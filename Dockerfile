@@ -6,6 +6,10 @@
 #   docker run -d --name schocken -e DISCORD_TOKEN=… -v schocken-data:/data schocken
 
 FROM rust:1.95-slim-bookworm AS build
+# make for jemalloc's C build (the image has gcc).
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends make \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
 RUN --mount=type=cache,target=/usr/local/cargo/registry \

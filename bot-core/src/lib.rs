@@ -4,6 +4,7 @@
 
 pub mod config;
 pub mod engine;
+pub mod memory;
 pub mod metrics;
 pub mod model;
 pub mod render;

@@ -8,7 +8,6 @@ mod odds;
 mod ops;
 mod run;
 mod simulate;
-mod trim;
 mod verify;
 
 use bot_core::engine::RuleSet;

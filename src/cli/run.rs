@@ -163,7 +163,6 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
             None => None,
         };
         let timers = service.spawn_timers_until(stop.clone());
-        let trimmer = super::trim::spawn_until(stop.clone());
         let mut tasks = tokio::task::JoinSet::new();
         if let Some(discord) = discord {
             info!(?discord, "starting the Discord adapter");
@@ -190,7 +189,6 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 failed |= adapter_failed(done);
             }
             let _ = timers.await;
-            let _ = trimmer.await;
             if let Some(ops) = ops {
                 let _ = ops.await;
             }

@@ -2,6 +2,7 @@
 //! interaction, but a timer's move comes without one. Channels idle for a while are
 //! forgotten (`forget_idle`); the service keeps the chat's language in the store too.
 
+use bot_core::memory::release_unused_room;
 use bot_core::service::ChatId;
 use bot_core::text::Lang;
 use std::collections::HashMap;
@@ -30,6 +31,7 @@ impl ChatLangs {
     pub fn forget_idle(&self, idle: Duration) -> usize {
         let mut langs = self.langs();
         langs.retain(|_, (_, used)| used.elapsed() < idle);
+        release_unused_room(&mut langs);
         langs.len()
     }
 }

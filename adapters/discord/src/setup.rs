@@ -52,11 +52,7 @@ impl Setup {
     pub fn framework(&self) -> poise::Framework<Data, Error> {
         let setup = self.clone();
         poise::Framework::builder()
-            .options(poise::FrameworkOptions {
-                commands: vec![commands::schocken()],
-                event_handler: |ctx, event, _framework, bot| Box::pin(on_event(ctx, event, bot)),
-                ..Default::default()
-            })
+            .options(framework_options())
             // Owners are not used; asking for them costs a request at every start.
             .initialize_owners(false)
             .setup(move |ctx, ready, framework| {
@@ -151,6 +147,18 @@ impl Setup {
     }
 }
 
+/// The slash command and the button handler. Cooldowns are manual (and none is set): poise's
+/// automatic cooldowns would note every user, channel, server and member that ever ran a
+/// command, in maps that are never emptied, so the memory would follow every chat ever seen.
+fn framework_options() -> poise::FrameworkOptions<Data, Error> {
+    poise::FrameworkOptions {
+        commands: vec![commands::schocken()],
+        event_handler: |ctx, event, _framework, bot| Box::pin(on_event(ctx, event, bot)),
+        manual_cooldowns: true,
+        ..Default::default()
+    }
+}
+
 /// Once a minute, forgets what idle channels left in memory (never, without a limit).
 async fn forget_idle(bot: Data, idle: Option<Duration>) {
     let Some(idle) = idle else {
@@ -179,4 +187,27 @@ async fn on_event(
         bot.click(&ctx.http, click).await;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Memory follows the active chats: no command keeps a cooldown map of its own, which
+    /// would hold every user and channel that ever ran it.
+    #[test]
+    fn commands_note_no_cooldowns_of_every_user_and_channel() {
+        let options = framework_options();
+        assert!(options.manual_cooldowns);
+        let mut commands: Vec<&poise::Command<Data, Error>> = options.commands.iter().collect();
+        while let Some(command) = commands.pop() {
+            assert_ne!(
+                command.manual_cooldowns,
+                Some(false),
+                "/{} would note its users",
+                command.qualified_name
+            );
+            commands.extend(command.subcommands.iter());
+        }
+    }
 }

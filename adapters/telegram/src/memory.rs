@@ -5,6 +5,7 @@
 //! chat is tried again once.
 
 use crate::place::Place;
+use bot_core::memory::release_unused_room;
 use bot_core::text::Lang;
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
@@ -57,6 +58,7 @@ impl TablePlaces {
     pub fn forget_idle(&self, idle: Duration) -> usize {
         let mut places = lock(&self.places);
         places.retain(|_, (_, used)| used.elapsed() < idle);
+        release_unused_room(&mut places);
         places.len()
     }
 }
@@ -121,6 +123,7 @@ impl PrivateChats {
     pub fn forget_idle(&self, idle: Duration) -> usize {
         let mut users = lock(&self.users);
         users.retain(|_, u| u.used.elapsed() < idle);
+        release_unused_room(&mut users);
         users.len()
     }
 

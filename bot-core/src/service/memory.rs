@@ -5,6 +5,7 @@
 //! housekeeping has the store compact the games over for an hour.
 
 use super::{ChatId, Service, lock};
+use crate::memory::release_unused_room;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -84,12 +85,15 @@ impl Service {
                 let open = slot.table.as_ref().is_some_and(|t| t.status.is_open());
                 open || slot.last_used >= before
             });
+            release_unused_room(&mut slots);
             count - slots.len()
         };
         let groups: HashSet<ChatId> = lock(&self.slots).keys().map(ChatId::group).collect();
-        lock(&self.chats).retain(|group, cache| {
+        let mut chats = lock(&self.chats);
+        chats.retain(|group, cache| {
             groups.contains(group) || Arc::strong_count(cache) > 1 || cache.try_lock().is_err()
         });
+        release_unused_room(&mut chats);
         forgotten
     }
 }

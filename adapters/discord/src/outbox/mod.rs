@@ -14,6 +14,7 @@ mod write;
 
 use crate::origin;
 use crate::plan::TableUpdate;
+use bot_core::memory::release_unused_room;
 use bot_core::metrics::Metrics;
 use bot_core::service::{ChatId, Service};
 use pending::{Job, Pending};
@@ -145,6 +146,7 @@ impl Outbox {
             let c = lock(c);
             c.running || c.has_work() || c.used.elapsed() < idle
         });
+        release_unused_room(&mut channels);
         self.shared.rest.forget_spent_buckets();
         channels.len()
     }

@@ -9,6 +9,7 @@
 //! takes a slot of the global limit (see `global`).
 
 use super::global::Global;
+use bot_core::memory::release_unused_room;
 use bot_core::metrics::Metrics;
 use bot_core::store::SharedPace;
 use serenity::all::{
@@ -97,6 +98,7 @@ impl Rest {
                 Err(_) => true,
             }
         });
+        release_unused_room(&mut buckets);
         buckets.len()
     }
 

@@ -16,6 +16,7 @@ pub use pending::{Attachment, CupWrite, MessageWrite, Notify, TableWrite};
 use crate::memory::PrivateChats;
 use crate::place::Place;
 use crate::send::{Api, Redactor};
+use bot_core::memory::release_unused_room;
 use bot_core::metrics::Metrics;
 use bot_core::store::{SharedPace, Store};
 use deliver::{Deliverer, Outcome};
@@ -184,6 +185,7 @@ impl<B: Api> Outbox<B> {
     pub fn forget_idle(&self, idle: Duration) -> usize {
         let mut chats = lock(&self.shared.chats);
         chats.retain(|_, c| c.running || !c.pending.is_empty() || c.used.elapsed() < idle);
+        release_unused_room(&mut chats);
         chats.len()
     }
 
