@@ -914,6 +914,37 @@ async fn timer_moves_speak_the_chats_last_known_language_even_after_a_restart() 
     assert_eq!(out.reply.lang, Lang::En);
 }
 
+/// An adapter's own read of the stored table (showing what another process moved on) is
+/// the table a player's `Show` gets, but no player sent it: it is not counted as a command.
+#[tokio::test]
+async fn an_adapters_view_of_the_table_is_not_counted_as_a_command() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let commands = |text: &str| -> f64 {
+        text.lines()
+            .filter(|l| l.starts_with("schocken_commands_total"))
+            .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+            .sum()
+    };
+    let before = commands(&h.service.metrics().text());
+    assert!(
+        before >= 2.0,
+        "the table's opening and joining were counted"
+    );
+
+    let system = Actor::new(UserId("system:test".into()), "system", None, false);
+    let viewed = h.service.view(&chat(), system).await;
+    let shown = h.ok(actor("Anna"), Request::Show).await;
+    assert_eq!(
+        viewed.table, shown.table,
+        "the same table as a player's Show"
+    );
+    assert!(viewed.table.is_some());
+
+    let after = commands(&h.service.metrics().text());
+    assert_eq!(after, before + 1.0, "only Anna's Show counted");
+}
+
 /// Every test above again, on PostgreSQL (see `common::backend`).
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {

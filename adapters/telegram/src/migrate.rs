@@ -8,7 +8,7 @@ use crate::place::Place;
 use crate::plan::{self, Known, Origin};
 use crate::send::Api;
 use crate::state::App;
-use bot_core::service::{Actor, Command, Request, UserId};
+use bot_core::service::{Actor, Request, UserId};
 use tracing::{info, warn};
 
 /// The actor of the adapter's own read-only requests.
@@ -44,8 +44,7 @@ pub async fn move_data<B: Api>(app: &App<B>, old: i64, new: i64) {
 /// The old group's table message is gone with the group: posts the open table anew.
 async fn repost<B: Api>(app: &App<B>, new: i64) {
     let place = Place::chat(new);
-    let show = Command::new(place.id(), system_actor(), Request::Show);
-    let reply = app.service.handle(show).await;
+    let reply = app.service.view(&place.id(), system_actor()).await;
     let open = reply.table.as_ref().filter(|t| t.status.is_open());
     if let Some(t) = open
         && app
@@ -81,8 +80,7 @@ pub async fn on_outbox_event<B: Api>(app: &App<B>, event: Event) {
 /// shown in the turn this process has; the other process's lines of what happened follow
 /// with its own write.
 async fn refresh<B: Api>(app: &App<B>, place: Place, table_id: i64) {
-    let show = Command::new(place.id(), system_actor(), Request::Show);
-    let reply = app.service.handle(show).await;
+    let reply = app.service.view(&place.id(), system_actor()).await;
     let known = Known {
         username: &app.username,
         private: &app.private,

@@ -200,6 +200,14 @@ impl Service {
         reply
     }
 
+    /// The place's table as stored, read for an adapter's own use (to show a table another
+    /// process moved on, or to post it again): a `Show` by `viewer` that no player sent, so
+    /// it is not counted among the commands.
+    pub async fn view(&self, place: &ChatId, viewer: Actor) -> Reply {
+        let show = Command::new(place.clone(), viewer, Request::Show);
+        self.handle_counted(show).await.0
+    }
+
     /// [`Service::handle`], and how the command ended.
     async fn handle_counted(&self, cmd: Command) -> (Reply, Outcome) {
         let slot = self.slot(&cmd.chat);
