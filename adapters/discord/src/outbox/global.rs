@@ -15,8 +15,10 @@ pub const REQUESTS_PER_SECOND: usize = 45;
 
 /// The key of the token's REST requests among the turns processes share.
 const SHARED_KEY: &str = "discord:global";
-/// The gap between two requests of the token, across processes (45 a second).
-const SHARED_GAP: Duration = Duration::from_millis(1000 / REQUESTS_PER_SECOND as u64);
+/// The gap between two requests of the token (45 a second), in this process and across
+/// processes. Spaced, not 45 at once: a burst's requests reach Discord over a while, and the
+/// late ones would share a second with the next burst's early ones.
+const GAP: Duration = Duration::from_millis(1000 / REQUESTS_PER_SECOND as u64);
 
 #[derive(Debug, Default)]
 pub struct Global {
@@ -31,6 +33,8 @@ struct State {
     recent: VecDeque<Instant>,
     /// A global 429 asked everyone to wait until then.
     paused_until: Option<Instant>,
+    /// The next slot is free from then on ([`GAP`] after the last one).
+    next_free: Option<Instant>,
 }
 
 impl State {
@@ -42,6 +46,11 @@ impl State {
             }
             self.paused_until = None;
         }
+        if let Some(free) = self.next_free
+            && now < free
+        {
+            return Err(free - now);
+        }
         let second = Duration::from_secs(1);
         while self
             .recent
@@ -52,6 +61,7 @@ impl State {
         }
         if self.recent.len() < REQUESTS_PER_SECOND {
             self.recent.push_back(now);
+            self.next_free = Some(now + GAP);
             return Ok(());
         }
         let oldest = self.recent.front().copied().unwrap_or(now);
@@ -72,7 +82,7 @@ impl Global {
     /// Waits for a slot of the global limit.
     pub async fn take(&self) {
         if let Some(shared) = &self.shared {
-            shared.wait_turn(SHARED_KEY, SHARED_GAP).await;
+            shared.wait_turn(SHARED_KEY, GAP).await;
         }
         loop {
             let wait = self
@@ -102,12 +112,38 @@ mod tests {
     fn at_most_forty_five_writes_start_in_any_second() {
         let start = Instant::now();
         let mut state = State::default();
-        for _ in 0..REQUESTS_PER_SECOND {
-            assert_eq!(state.try_take(start), Ok(()));
+        let mut taken = Vec::new();
+        let mut now = start;
+        while now < start + Duration::from_secs(3) {
+            match state.try_take(now) {
+                Ok(()) => taken.push(now),
+                Err(wait) => assert!(wait <= Duration::from_secs(1), "{wait:?}"),
+            }
+            now += Duration::from_millis(1);
         }
-        assert_eq!(state.try_take(start), Err(Duration::from_secs(1)));
-        let later = start + Duration::from_secs(1);
-        assert_eq!(state.try_take(later), Ok(()));
+        for (i, first) in taken.iter().enumerate() {
+            let within = taken[i..]
+                .iter()
+                .take_while(|t| t.duration_since(*first) < Duration::from_secs(1))
+                .count();
+            assert!(within <= REQUESTS_PER_SECOND, "{within} from {i}");
+        }
+        assert!(
+            taken.len() >= 3 * REQUESTS_PER_SECOND - 3,
+            "{}",
+            taken.len()
+        );
+    }
+
+    /// Spaced, not in bursts: writes that queued up start one [`GAP`] apart.
+    #[test]
+    fn queued_writes_start_spaced_not_all_at_once() {
+        let start = Instant::now();
+        let mut state = State::default();
+        assert_eq!(state.try_take(start), Ok(()));
+        assert_eq!(state.try_take(start), Err(GAP));
+        assert_eq!(state.try_take(start + GAP / 2), Err(GAP / 2));
+        assert_eq!(state.try_take(start + GAP), Ok(()));
     }
 
     #[test]

@@ -153,11 +153,13 @@ impl Rest {
                 .clone()
         });
         loop {
-            if let Some(global) = &self.global {
-                global.take().await;
-            }
+            // The bucket first: its wait can be seconds, and a global slot taken before it
+            // would send late, in the same second as later slots.
             if let Some(bucket) = &bucket {
                 bucket.lock().await.pre_hook(&req, &|_| {}).await;
+            }
+            if let Some(global) = &self.global {
+                global.take().await;
             }
             let request = req
                 .clone()
