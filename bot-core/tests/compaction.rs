@@ -84,7 +84,7 @@ async fn a_finished_game_reads_the_same_after_compaction() {
         matches!(**report, ProofReport::Checked { throws, mismatch: None, .. } if throws > 0),
         "{report:?}"
     );
-    let store = h.service.store().clone();
+    let store = h.store.clone();
     let table = store.table_by_id(game).await.expect("read").expect("game");
     assert!(!table.moves.is_empty());
     let throws = store.game_throws(game).await.expect("throws");
@@ -98,7 +98,7 @@ async fn a_finished_game_reads_the_same_after_compaction() {
     assert_eq!(stored(store.pool(), game).await, (0, 0, 1, Some(log)));
     h.restart().await;
     assert_eq!(readings(&h, game).await, before);
-    let store = h.service.store();
+    let store = &h.store;
     let compacted = store.table_by_id(game).await.expect("read").expect("game");
     assert_eq!(compacted.moves, vec![]);
     assert_eq!(
@@ -118,7 +118,7 @@ async fn games_are_compacted_an_hour_after_their_end_and_open_ones_never() {
     let game = finished_game(&h).await;
     h.table_of(&["Anna", "Ben"]).await;
     let open = h.public().await.table_id;
-    let store = h.service.store();
+    let store = &h.store;
     h.clock.advance(59 * MINUTE);
     h.service.tick().await;
     assert_eq!(stored(store.pool(), game).await.3, None, "not yet");
@@ -146,7 +146,7 @@ async fn an_abandoned_game_reads_the_same_after_compaction() {
     h.restart().await;
     let before = readings(&h, game).await;
     an_hour_later(&h).await;
-    assert_eq!(stored(h.service.store().pool(), game).await.2, 1);
+    assert_eq!(stored(h.store.pool(), game).await.2, 1);
     h.restart().await;
     assert_eq!(readings(&h, game).await, before);
 }
@@ -168,7 +168,7 @@ async fn a_tally_game_reads_the_same_after_compaction() {
     let mut before = readings(&h, game).await;
     before.push(h.run(actor("Anna"), Request::Undo).await);
     an_hour_later(&h).await;
-    let (log, rows, packed, compacted) = stored(h.service.store().pool(), game).await;
+    let (log, rows, packed, compacted) = stored(h.store.pool(), game).await;
     assert_eq!((log, rows, packed), (0, 0, 0), "no dice of the bot's");
     assert!(compacted.is_some_and(|n| n > 0));
     h.restart().await;
@@ -186,7 +186,7 @@ async fn two_processes_compact_a_game_once() {
     let h = Harness::new().await;
     let game = finished_game(&h).await;
     let other = Store::open(h.url()).await.expect("second store");
-    let store = h.service.store();
+    let store = &h.store;
     let (log, rows, ..) = stored(store.pool(), game).await;
     let throws = store.game_throws(game).await.expect("throws");
     let (a, b) = tokio::join!(store.compact_game(game), other.compact_game(game));
@@ -202,7 +202,7 @@ async fn two_processes_compact_a_game_once() {
 async fn an_unreadable_game_stays_whole() {
     let h = Harness::new().await;
     let game = finished_game(&h).await;
-    let store = h.service.store();
+    let store = &h.store;
     sqlx::query("UPDATE tables SET snapshot = '{' WHERE id = $1")
         .bind(game)
         .execute(store.pool())
@@ -231,24 +231,21 @@ async fn games_of_an_older_database_are_compacted_too() {
         "DELETE FROM _sqlx_migrations WHERE version = 20261202000005",
     ] {
         sqlx::query(sql)
-            .execute(h.service.store().pool())
+            .execute(h.store.pool())
             .await
             .unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
     // The new bot starts on it: the migration runs again, the housekeeping compacts.
     h.restart().await;
-    let log = stored(h.service.store().pool(), game).await.0;
+    let log = stored(h.store.pool(), game).await.0;
     an_hour_later(&h).await;
-    assert_eq!(
-        stored(h.service.store().pool(), game).await,
-        (0, 0, 1, Some(log))
-    );
+    assert_eq!(stored(h.store.pool(), game).await, (0, 0, 1, Some(log)));
     h.restart().await;
     assert_eq!(readings(&h, game).await, before);
     // A later game in the same database is compacted the same way.
     let next = finished_game(&h).await;
     an_hour_later(&h).await;
-    assert_eq!(stored(h.service.store().pool(), next).await.2, 1);
+    assert_eq!(stored(h.store.pool(), next).await.2, 1);
     h.ok(actor("Anna"), Request::Verify { game: Some(game) })
         .await;
 }

@@ -117,12 +117,7 @@ async fn an_overloaded_service_refuses_at_once_and_changes_nothing() {
 
     // A refused command changed nothing, and the same command now goes through.
     for i in busy {
-        let rules = h
-            .service
-            .store()
-            .chat_settings(&chats[i])
-            .await
-            .expect("settings");
+        let rules = h.store.chat_settings(&chats[i]).await.expect("settings");
         assert_ne!(rules.preset, "dortmund", "refused, so nothing set");
         let set = Request::SetRules {
             preset: Some("dortmund".into()),

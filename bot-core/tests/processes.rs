@@ -6,7 +6,7 @@
 
 use bot_core::engine::ActionError;
 use bot_core::service::{Command, ManualClock, Notice, Outbound, Request, Service, ServiceError};
-use bot_core::store::{Backend, SharedPace, Store};
+use bot_core::store::{Backend, Store, WriteTurns};
 use std::sync::Arc;
 
 mod common;
@@ -24,6 +24,13 @@ async fn second_process(h: &Harness, seed: u64) -> Arc<Service> {
     )
     .await
     .expect("service")
+}
+
+fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or_default()
 }
 
 fn timed_out(out: &Outbound) -> bool {
@@ -69,9 +76,9 @@ async fn moves_through_two_processes_alternately_are_all_stored() {
             stored += 1;
         }
     }
-    let table = h.service.store().open_table(&chat()).await.expect("read");
+    let table = h.store.open_table(&chat()).await.expect("read");
     let table = table.expect("still open");
-    let log = h.service.store().table_log(table.id).await.expect("log");
+    let log = h.store.table_log(table.id).await.expect("log");
     // Open, two joins, start, then every move once.
     assert_eq!(log.len(), 4 + stored);
     let seqs: Vec<i64> = log.iter().map(|(seq, ..)| *seq).collect();
@@ -103,8 +110,8 @@ async fn two_processes_racing_for_one_move_store_it_once() {
         ),
         "one stand stored, the other refused: {errors:?}"
     );
-    let table = h.service.store().open_table(&chat()).await.expect("read");
-    let log = h.service.store().table_log(table.expect("open").id).await;
+    let table = h.store.open_table(&chat()).await.expect("read");
+    let log = h.store.table_log(table.expect("open").id).await;
     let stands = log
         .expect("log")
         .iter()
@@ -127,8 +134,8 @@ async fn a_move_decided_on_an_older_copy_is_decided_again() {
         .handle(Command::new(chat(), actor(&name), Request::Roll))
         .await;
     assert!(!reply.is_error(), "{:?}", reply.error_kind());
-    let table = h.service.store().open_table(&chat()).await.expect("read");
-    let log = h.service.store().table_log(table.expect("open").id).await;
+    let table = h.store.open_table(&chat()).await.expect("read");
+    let log = h.store.table_log(table.expect("open").id).await;
     let rolls = log
         .expect("log")
         .iter()
@@ -166,22 +173,24 @@ async fn a_turn_timer_fires_once_and_survives_its_process() {
 
     // The first process stops; the second fires the next timer of the table it never
     // handled a command of.
-    let open = |s: Arc<Service>| async move {
-        s.store()
+    // Read as a third process: the first one's database handle closes with it.
+    let reader = Store::open(h.url()).await.expect("store");
+    let open = || async {
+        reader
             .open_table(&chat())
             .await
             .expect("read")
             .expect("open")
     };
-    let before = open(other.clone()).await.version;
-    h.service.store().close().await;
+    let before = open().await.version;
+    h.service.close().await;
     clock.advance(turn_ms + 1_000);
     other.tick().await;
     let out = told_other.try_recv().expect("the survivor fires the timer");
     assert!(timed_out(&out));
-    let table = open(other.clone()).await;
+    let table = open().await;
     assert!(table.version > before, "the table moved on");
-    let log = other.store().table_log(table.id).await;
+    let log = reader.table_log(table.id).await;
     let timer_moves = log
         .expect("log")
         .iter()
@@ -219,7 +228,7 @@ async fn house_rules_changed_through_one_process_hold_in_the_other() {
 #[tokio::test]
 async fn a_newer_table_state_takes_over_a_turn_not_used_yet() {
     let h = Harness::new().await;
-    let store = h.service.store();
+    let store = WriteTurns::new(h.store.clone());
     let gap = 3_000;
     let now = 1_000_000;
     let first = store
@@ -267,7 +276,8 @@ async fn a_newer_table_state_takes_over_a_turn_not_used_yet() {
 async fn a_shown_state_is_claimed_once_and_again_only_with_its_news() {
     let h = Harness::new().await;
     h.table_of(&["Anna", "Ben"]).await;
-    let store = h.service.store();
+    let store = &h.store;
+    let turns = WriteTurns::new(store.clone());
     let table = store
         .open_table(&chat())
         .await
@@ -279,27 +289,27 @@ async fn a_shown_state_is_claimed_once_and_again_only_with_its_news() {
         .set_message_ref(&with_ref)
         .await
         .expect("store the message");
-    store
+    turns
         .leave_notices(table.id, &["Ben würfelt.".to_string()])
         .await
         .expect("leave");
-    let first = store
+    let first = turns
         .claim_shown(table.id, 5, "p1", false)
         .await
         .expect("claim")
         .expect("the first claim of a state wins");
     assert_eq!(first.notices, vec!["Ben würfelt."], "what others left");
     assert_eq!(first.message_ref.as_deref(), Some("tg:-5:17"));
-    let again = store.claim_shown(table.id, 5, "p2", false).await;
+    let again = turns.claim_shown(table.id, 5, "p2", false).await;
     assert_eq!(again.expect("claim"), None, "the same state without news");
-    let news = store.claim_shown(table.id, 5, "p2", true).await;
+    let news = turns.claim_shown(table.id, 5, "p2", true).await;
     assert!(
         news.expect("claim").is_some(),
         "the same state with its news"
     );
-    let older = store.claim_shown(table.id, 4, "p1", true).await;
+    let older = turns.claim_shown(table.id, 4, "p1", true).await;
     assert_eq!(older.expect("claim"), None, "an older state never");
-    let retry = store.claim_shown(table.id, 5, "p2", false).await;
+    let retry = turns.claim_shown(table.id, 5, "p2", false).await;
     assert!(
         retry.expect("claim").is_some(),
         "its claimant may write it again"
@@ -328,10 +338,16 @@ async fn two_processes_keep_one_tokens_pace_together() {
     let turns_each = 20;
     let start = tokio::time::Instant::now();
     let take = |store: Store| async move {
-        let pace = SharedPace::new(store);
+        let turns = WriteTurns::new(store);
         let mut moments = Vec::new();
         for _ in 0..turns_each {
-            pace.wait_turn("discord:global", gap).await;
+            // As an outbox waits for its turn (adapters/outbox, `turns::wait_turn`).
+            let now = unix_ms();
+            let at = turns
+                .reserve_write("discord:global", now, gap.as_millis() as i64)
+                .await
+                .expect("reserve");
+            tokio::time::sleep(std::time::Duration::from_millis((at - now).max(0) as u64)).await;
             moments.push(start.elapsed());
         }
         moments

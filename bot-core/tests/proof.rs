@@ -145,7 +145,7 @@ async fn r_fair_every_throw_is_counted_across_a_restart() {
     };
     assert_eq!(mismatch, None);
     // Every die the engine threw is in the record: the log's events name them all.
-    let log = h.service.store().table_log(game).await.expect("log");
+    let log = h.store.table_log(game).await.expect("log");
     let mut logged = 0usize;
     for (_, _, _, events) in &log {
         let events: Vec<serde_json::Value> = serde_json::from_str(events).expect("events");
@@ -246,7 +246,7 @@ async fn r_fair_games_from_before_the_scheme_keep_their_dice() {
         bot_core::store::Backend::Postgres => "(snapshot::jsonb - 'proof')::text",
     };
     sqlx::query(&format!("UPDATE tables SET snapshot = {without_proof}"))
-        .execute(h.service.store().pool())
+        .execute(h.store.pool())
         .await
         .expect("update");
     h.restart().await;
@@ -258,7 +258,7 @@ async fn r_fair_games_from_before_the_scheme_keep_their_dice() {
     };
     assert!(record.contains("\"predates_scheme\": true"));
     let game = h.public().await.table_id;
-    let throws = h.service.store().game_throws(game).await.expect("throws");
+    let throws = h.store.game_throws(game).await.expect("throws");
     assert!(throws.is_empty());
 }
 

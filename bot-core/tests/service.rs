@@ -245,7 +245,7 @@ async fn the_event_log_keeps_every_die() {
     let name = h.current().await.expect("someone");
     h.ok(actor(&name), Request::Roll).await;
     let id = h.public().await.table_id;
-    let log = h.service.store().table_log(id).await.expect("log");
+    let log = h.store.table_log(id).await.expect("log");
     assert_eq!(log.len(), 4, "open, join, start, roll");
     let events: Vec<Event> = log
         .iter()
@@ -825,7 +825,7 @@ async fn season_close_starts_fresh_statistics_and_keeps_history() {
             lines: vec![]
         })
     );
-    let old = h.service.store().stats(&chat(), 1).await.expect("season 1");
+    let old = h.store.stats(&chat(), 1).await.expect("season 1");
     assert_eq!(old.iter().map(|l| l.games).sum::<i64>(), 2, "history kept");
     let debts = h.ok(actor("Anna"), Request::Debts).await;
     assert!(

@@ -122,7 +122,7 @@ fn commit<'a>(table: &'a Table, prior_version: u64, request_id: Option<&'a str>)
 async fn a_move_decided_on_an_older_table_is_refused_whole() {
     let h = Harness::new().await;
     h.ok(actor("Anna"), Request::Open).await;
-    let first = h.service.store();
+    let first = &h.store;
     let second = Store::open(h.url()).await.expect("a second process");
     let table = first
         .open_table(&chat())

@@ -52,7 +52,7 @@ pub async fn serve(
 }
 
 async fn metrics(State(service): State<Arc<Service>>) -> impl IntoResponse {
-    match service.store().count_open_tables().await {
+    match service.count_open_tables().await {
         Ok(n) => service.metrics().set_tables_open(n),
         Err(e) => warn!(error = %e, "could not count the open tables"),
     }
@@ -69,7 +69,7 @@ async fn metrics(State(service): State<Arc<Service>>) -> impl IntoResponse {
 }
 
 async fn health(State(service): State<Arc<Service>>) -> impl IntoResponse {
-    match tokio::time::timeout(Duration::from_secs(2), service.store().ping()).await {
+    match tokio::time::timeout(Duration::from_secs(2), service.ping()).await {
         Ok(Ok(())) => (StatusCode::OK, "ok\n"),
         _ => (
             StatusCode::SERVICE_UNAVAILABLE,

@@ -148,7 +148,7 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
             let stdin = tokio::io::BufReader::new(tokio::io::stdin());
             let result =
                 schocken_console::run(service.clone(), options, stdin, std::io::stdout()).await;
-            service.store().close().await;
+            service.close().await;
             return result
                 .map(|()| ExitCode::SUCCESS)
                 .map_err(|e| Failure::io(std::io::Error::other(e.to_string())));
@@ -198,7 +198,7 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
             warn!("the adapters did not stop in time; stopping them now");
             tasks.abort_all();
         }
-        service.store().close().await;
+        service.close().await;
         info!(in_time = finished.is_ok(), "stopped");
         Ok(if failed {
             ExitCode::FAILURE

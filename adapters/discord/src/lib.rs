@@ -27,7 +27,6 @@ pub use shards::ShardRange;
 use anyhow::Context as _;
 use bot_core::metrics::Metrics;
 use bot_core::service::{Service, Stop};
-use bot_core::store::SharedPace;
 use outbox::Rest;
 use serenity::all::{
     ClientBuilder, GatewayError, GatewayIntents, GuildId, Http, HttpBuilder, ShardManager,
@@ -51,11 +50,9 @@ pub async fn run(service: Arc<Service>, config: DiscordConfig, stop: Stop) -> an
         Some(0) => anyhow::bail!("DISCORD_GUILD_ID must not be 0"),
         other => other.map(GuildId::new),
     };
-    let (http, mut rest) = rest_clients(&config, service.metrics().clone())?;
-    if service.store().backend().shared() {
-        // Other processes may send with this token: the global limit is theirs too.
-        rest = rest.share_global(SharedPace::new(service.store().clone()));
-    }
+    // On a database other processes share, the token's global limit is kept with them (the
+    // outbox takes its turns there).
+    let (http, rest) = rest_clients(&config, service.metrics().clone())?;
     let setup = setup::Setup::new(service.clone(), guild, config.defer_after, rest);
     // Slash commands and buttons need no privileged intent: only `GUILDS`.
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)

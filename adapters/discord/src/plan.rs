@@ -9,7 +9,8 @@ use bot_core::render::{self, Button, Surface, Voice};
 use bot_core::service::reply::{Content, ProofReport};
 use bot_core::service::{PrivateView, PublicTable, Reply, Request};
 use bot_core::text::Lang;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use schocken_outbox::TableState;
+use serenity::all::MessageId;
 
 /// How a command reached the bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,67 +30,56 @@ pub enum Answer {
     Ack,
 }
 
-/// The state the table message should show.
+/// The table as its message shows it, without the lines of what happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableUpdate {
-    pub table_id: i64,
-    pub version: u64,
-    /// The message showing this table, as the service remembers it.
-    pub message_ref: Option<String>,
-    /// The table text (without notices).
-    pub body: String,
-    /// What just happened, shown under the table.
-    pub notices: Vec<String>,
+pub struct TableBody {
+    pub text: String,
     pub rows: Vec<Vec<Button>>,
-    /// Post the table as a new message (and move the buttons there).
-    pub fresh: bool,
-    /// Only show it if the message may be outdated (a stale click after a restart).
-    pub repair_only: bool,
-    /// The round whose reveal the table shows (`part/number`): a later round's state must
-    /// not replace it before it was shown.
-    pub last_round: Option<String>,
 }
 
-impl TableUpdate {
-    fn new(t: &PublicTable, notices: Vec<String>, lang: Lang) -> TableUpdate {
-        TableUpdate {
-            table_id: t.table_id,
-            version: t.version,
-            message_ref: t.message_ref.clone(),
+/// The state the table message should show (see the outbox crate's `TableState`).
+pub type TableUpdate = TableState<TableBody, MessageId, ()>;
+
+/// A message id as the service stores it.
+pub fn message_id(stored: &str) -> Option<MessageId> {
+    stored
+        .parse::<u64>()
+        .ok()
+        .filter(|id| *id != 0)
+        .map(MessageId::new)
+}
+
+fn table_update(t: &PublicTable, notices: Vec<String>, lang: Lang) -> TableUpdate {
+    TableState {
+        table_id: t.table_id,
+        version: t.version,
+        place: (),
+        body: TableBody {
             // Ten players with long names and a whole last round come close to Discord's
             // 2000 characters: the text shortens its last round rather than lose its end.
-            body: render::table_text_within(t, lang, MAX_CONTENT),
-            notices,
+            text: render::table_text_within(t, lang, MAX_CONTENT),
             rows: render::table_buttons(t, lang),
-            fresh: false,
-            repair_only: false,
-            last_round: t
-                .view
-                .as_ref()
-                .and_then(|v| v.last_round.as_ref())
-                .map(|r| format!("{}/{}", r.part.id(), r.number)),
-        }
+        },
+        notices,
+        fresh: false,
+        repair_only: false,
+        last_round: t
+            .view
+            .as_ref()
+            .and_then(|v| v.last_round.as_ref())
+            .map(|r| format!("{}/{}", r.part.id(), r.number)),
+        stored: t.message_ref.as_deref().and_then(message_id),
     }
+}
 
-    pub fn payload(&self) -> Payload {
-        let mut content = self.body.clone();
-        if !self.notices.is_empty() {
-            content.push_str("\n\n");
-            content.push_str(&self.notices.join("\n"));
-        }
-        Payload::new(&content, self.rows.clone())
+/// The message for a table state: the table, then what just happened.
+pub fn payload(update: &TableUpdate) -> Payload {
+    let mut content = update.body.text.clone();
+    if !update.notices.is_empty() {
+        content.push_str("\n\n");
+        content.push_str(&update.notices.join("\n"));
     }
-
-    /// Identifies what the table part looks like (text and buttons, not the notices).
-    pub fn fingerprint(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.body.hash(&mut h);
-        for b in self.rows.iter().flatten() {
-            b.id.hash(&mut h);
-            b.label.hash(&mut h);
-        }
-        h.finish()
-    }
+    Payload::new(&content, update.body.rows.clone())
 }
 
 /// Everything to send for one reply.
@@ -159,9 +149,9 @@ pub fn plan(reply: &Reply, request: &Request, via: Via) -> Plan {
     }
     let table = reply.table.as_ref();
     let notes = lines(&reply.notices, table, reply.lang);
-    let update = table.map(|t| TableUpdate {
+    let update = table.map(|t| TableState {
         fresh: matches!(request, Request::Show),
-        ..TableUpdate::new(t, notes.clone(), reply.lang)
+        ..table_update(t, notes.clone(), reply.lang)
     });
     let answer = if let Some(content) = &reply.content {
         content_answer(content, reply, &notes)
@@ -208,9 +198,9 @@ fn refusal(reply: &Reply) -> Plan {
     }
     // A refusal may come from a table message that missed an edit (the bot died between
     // storing a move and showing it): bring it up to date unless it is known current.
-    let repair = table.map(|t| TableUpdate {
+    let repair = table.map(|t| TableState {
         repair_only: true,
-        ..TableUpdate::new(t, Vec::new(), reply.lang)
+        ..table_update(t, Vec::new(), reply.lang)
     });
     Plan {
         answer: Answer::Private(Payload::new(&joined(&parts), rows)),
@@ -270,7 +260,7 @@ fn attachment(content: &Content) -> Option<(String, Vec<u8>)> {
 pub fn plan_outbound(reply: &Reply, lang: Lang) -> Option<TableUpdate> {
     let table = reply.table.as_ref()?;
     let notes = lines(&reply.notices, Some(table), lang);
-    Some(TableUpdate::new(table, notes, lang))
+    Some(table_update(table, notes, lang))
 }
 
 #[cfg(test)]

@@ -175,22 +175,22 @@ async fn start_app<B: Api>(
             redact.clone(),
             private.clone(),
             events,
-            service.metrics().clone(),
-            Some(service.store().clone()).filter(|s| s.backend().shared()),
+            service,
         ),
         places: TablePlaces::default(),
         private,
     });
-    match service.store().open_tables().await {
+    match service.open_table_places().await {
         Ok(tables) => {
-            for t in tables {
-                if let Some(place) = Place::from_id(&t.chat) {
-                    app.places.remember(t.id, place);
+            for (table, chat) in tables {
+                if let Some(place) = Place::from_id(&chat) {
+                    app.places.remember(table, place);
                 }
             }
         }
         Err(e) => warn!(error = %e, "could not list the open tables"),
     }
+    app.outbox.resume().await;
     let outbox_task = {
         let app = app.clone();
         tokio::spawn(async move {

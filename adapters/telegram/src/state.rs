@@ -13,7 +13,7 @@ use teloxide::requests::Request as _;
 use teloxide::types::CallbackQueryId;
 use tracing::debug;
 
-pub struct App<B> {
+pub struct App<B: Api> {
     pub bot: B,
     pub service: Arc<Service>,
     /// The bot's username (`/cmd@username`, deep links).
@@ -31,7 +31,7 @@ impl<B: Api> App<B> {
         if let Some(place) = self.places.place_of(table) {
             return Some(place);
         }
-        let (chat, _) = self.service.store().table_place(table).await.ok()??;
+        let (chat, _) = self.service.table_place(table).await.ok()??;
         let place = Place::from_id(&chat)?;
         self.places.remember(table, place);
         Some(place)

@@ -124,7 +124,7 @@ pub async fn serve<B: Api>(
         .map_err(|e| anyhow::anyhow!("the webhook listener stopped: {e}"))
 }
 
-struct Hook<B> {
+struct Hook<B: Api> {
     app: Arc<App<B>>,
     secret: String,
     stop: Stop,

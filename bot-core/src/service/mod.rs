@@ -10,6 +10,7 @@
 //! - [`replies`]: the reply model built from a table;
 //! - [`timers`]: moves nobody made (a turn timer, an idle table).
 
+mod access;
 pub mod args;
 pub mod clock;
 pub mod command;
@@ -145,10 +146,6 @@ impl Service {
             }
         }
         Ok(Arc::new(service))
-    }
-
-    pub fn store(&self) -> &Store {
-        &self.store
     }
 
     pub fn metrics(&self) -> &Arc<Metrics> {

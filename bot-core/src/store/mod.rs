@@ -9,17 +9,15 @@ mod commit;
 mod compaction;
 mod ledger;
 mod moves;
-mod shared_pace;
-mod shared_writes;
 mod stats;
 mod throws;
+mod write_turns;
 
 pub use backend::{Backend, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, redacted};
 pub use commit::Commit;
 pub use ledger::{LedgerRow, NewLedgerEntry};
-pub use shared_pace::SharedPace;
-pub use shared_writes::ShownClaim;
 pub use throws::{FaceCounts, ThrowRow};
+pub use write_turns::{ShownClaim, WriteTurns};
 
 use crate::engine::RuleSet;
 use crate::model::ids::ChatId;

@@ -14,6 +14,8 @@ pub const START: i64 = 1_790_000_000_000;
 
 pub struct Harness {
     pub service: Arc<Service>,
+    /// The service's database, for checks behind its back.
+    pub store: Store,
     pub clock: Arc<ManualClock>,
     url: String,
     _dir: tempfile::TempDir,
@@ -49,11 +51,12 @@ impl Harness {
         let url = super::backend::fresh_url(&dir).await;
         let clock = Arc::new(ManualClock::new(START));
         let store = Store::open(&url).await.expect("store");
-        let service = Service::new(store, config, clock.clone(), Some(7))
+        let service = Service::new(store.clone(), config, clock.clone(), Some(7))
             .await
             .expect("service");
         Harness {
             service,
+            store,
             clock,
             url,
             _dir: dir,
@@ -67,8 +70,9 @@ impl Harness {
 
     /// Drops the service and opens a new one on the same database (a restart).
     pub async fn restart(&mut self) {
-        self.service.store().close().await;
+        self.service.close().await;
         let store = Store::open(&self.url).await.expect("store");
+        self.store = store.clone();
         self.service = Service::new(
             store,
             self.service.config().clone(),

@@ -5,13 +5,13 @@
 //! Why not serenity's `Ratelimiter` itself: in serenity 0.12 it always sends to discord.com
 //! and ignores the proxy URL, so with a proxy (an operator's, or the tests' fake) it cannot
 //! run. This path works the same with and without a proxy, so the writes that count against a
-//! channel's limits are paced the same way in production and in the tests. On top, every write
-//! takes a slot of the global limit (see `global`).
+//! channel's limits are paced the same way in production and in the tests. After its bucket,
+//! every request passes the token's gate (the outbox's ordered slots of Discord's global
+//! limit), and a global 429 closes that gate for everyone for a while.
 
-use super::global::Global;
 use bot_core::memory::release_unused_room;
 use bot_core::metrics::Metrics;
-use bot_core::store::SharedPace;
+use schocken_outbox::Gate;
 use serenity::all::{
     ChannelId, CreateMessage, EditMessage, ErrorResponse, HttpError, LightMethod, MessageId,
     Ratelimit, RatelimitingBucket, Request, Route,
@@ -20,7 +20,6 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::time::Instant;
 
 /// Per-bucket rate-limit state, as serenity keeps it.
 type Buckets = Mutex<HashMap<RatelimitingBucket, Arc<tokio::sync::Mutex<Ratelimit>>>>;
@@ -33,8 +32,6 @@ pub struct Rest {
     proxy: Option<String>,
     /// `None`: the ratelimiter is off (an operator's proxy keeps Discord's limits).
     buckets: Option<Arc<Buckets>>,
-    /// `None`: the ratelimiter is off.
-    global: Option<Arc<Global>>,
     /// 429s and retries are counted here.
     metrics: Arc<Metrics>,
 }
@@ -67,17 +64,13 @@ impl Rest {
             authorization,
             proxy,
             buckets: ratelimiter.then(Arc::default),
-            global: ratelimiter.then(Arc::default),
             metrics,
         }
     }
 
-    /// Takes turns for the global limit with other processes on the same database.
-    pub fn share_global(mut self, shared: SharedPace) -> Rest {
-        if self.global.is_some() {
-            self.global = Some(Arc::new(Global::new(Some(shared))));
-        }
-        self
+    /// Whether the bot keeps Discord's limits itself (else an operator's proxy does).
+    pub fn ratelimiter(&self) -> bool {
+        self.buckets.is_some()
     }
 
     /// Forgets the buckets nobody is using whose window has passed (or was never learnt):
@@ -105,6 +98,7 @@ impl Rest {
     /// Edits a channel message.
     pub async fn edit(
         &self,
+        gate: &Gate,
         channel: ChannelId,
         message: MessageId,
         edit: &EditMessage,
@@ -114,14 +108,18 @@ impl Rest {
             message_id: message,
         };
         let body = serde_json::to_vec(edit)?;
-        self.send(Request::new(route, LightMethod::Patch).body(Some(body)))
-            .await
-            .map(drop)
+        self.send(
+            gate,
+            Request::new(route, LightMethod::Patch).body(Some(body)),
+        )
+        .await
+        .map(drop)
     }
 
     /// Posts a message in a channel; returns its id.
     pub async fn post(
         &self,
+        gate: &Gate,
         channel: ChannelId,
         message: &CreateMessage,
     ) -> serenity::Result<MessageId> {
@@ -130,7 +128,10 @@ impl Rest {
         };
         let body = serde_json::to_vec(message)?;
         let response = self
-            .send(Request::new(route, LightMethod::Post).body(Some(body)))
+            .send(
+                gate,
+                Request::new(route, LightMethod::Post).body(Some(body)),
+            )
             .await?;
         let posted: serde_json::Value = serde_json::from_slice(&response.bytes().await?)?;
         posted["id"]
@@ -143,7 +144,7 @@ impl Rest {
 
     /// Sends `req` when its bucket allows; a 429 is slept out and sent again (as serenity's
     /// `Ratelimiter::perform` does). Anything but 2xx is an error.
-    async fn send(&self, req: Request<'_>) -> serenity::Result<reqwest::Response> {
+    async fn send(&self, gate: &Gate, req: Request<'_>) -> serenity::Result<reqwest::Response> {
         let bucket = self.buckets.as_ref().map(|buckets| {
             buckets
                 .lock()
@@ -158,16 +159,14 @@ impl Rest {
             if let Some(bucket) = &bucket {
                 bucket.lock().await.pre_hook(&req, &|_| {}).await;
             }
-            if let Some(global) = &self.global {
-                global.take().await;
-            }
+            gate.pass().await;
             let request = req
                 .clone()
                 .build(&self.client, &self.authorization, self.proxy.as_deref())?
                 .build()?;
             let response = self.client.execute(request).await?;
-            if let (Some(global), Some(wait)) = (&self.global, global_wait(&response)) {
-                global.pause_until(Instant::now() + wait);
+            if let Some(wait) = global_wait(&response) {
+                gate.pause_for(wait);
             }
             let again = match &bucket {
                 Some(bucket) => {

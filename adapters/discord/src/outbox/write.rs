@@ -3,68 +3,68 @@
 
 use super::rest::Rest;
 use crate::payload::Payload;
+use schocken_outbox::{Failure, Gate};
 use serenity::all::{ChannelId, EditMessage, HttpError, MessageId};
-
-/// What went wrong with a write.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// The message is gone (404 on an edit): post the table anew.
-    Gone,
-    /// Worth another try after a wait: a rate limit (with serenity's ratelimiter off), a
-    /// server error, the network.
-    Retry,
-    /// Another try would fail the same way (no permission, no such channel).
-    Fatal,
-}
+use tracing::{debug, warn};
 
 /// Edits `message` to show `payload`.
 pub async fn edit(
     rest: &Rest,
+    gate: &Gate,
     channel: ChannelId,
     message: MessageId,
     payload: &Payload,
-) -> Result<(), (Failure, serenity::Error)> {
-    match rest.edit(channel, message, &payload.edit()).await {
-        Ok(_) => Ok(()),
-        Err(e) => Err((classify(&e, true), e)),
-    }
+) -> Result<(), Failure> {
+    rest.edit(gate, channel, message, &payload.edit())
+        .await
+        .map_err(|e| failed(&e, true, "edit the table message"))
 }
 
 /// Posts `payload` as a new message.
 pub async fn post(
     rest: &Rest,
+    gate: &Gate,
     channel: ChannelId,
     payload: &Payload,
-) -> Result<MessageId, (Failure, serenity::Error)> {
-    match rest.post(channel, &payload.create()).await {
-        Ok(id) => Ok(id),
-        Err(e) => Err((classify(&e, false), e)),
-    }
+) -> Result<MessageId, Failure> {
+    rest.post(gate, channel, &payload.create())
+        .await
+        .map_err(|e| failed(&e, false, "post the table message"))
 }
 
 /// Takes the buttons off an old table message (they moved to a newer one).
 pub async fn strip(
     rest: &Rest,
+    gate: &Gate,
     channel: ChannelId,
     message: MessageId,
-) -> Result<(), (Failure, serenity::Error)> {
+) -> Result<(), Failure> {
     let strip = EditMessage::new().components(Vec::new());
-    match rest.edit(channel, message, &strip).await {
-        Ok(_) => Ok(()),
-        Err(e) => Err((classify(&e, true), e)),
-    }
+    rest.edit(gate, channel, message, &strip)
+        .await
+        .map_err(|e| failed(&e, true, "take an old table's buttons off"))
 }
 
-/// `edit`: whether the request changed an existing message (a 404 means it is gone; on a
-/// post it means the channel is).
+/// What a failed request means. `edit`: whether it changed an existing message (a 404 means
+/// the message is gone; on a post it means the channel is).
+fn failed(e: &serenity::Error, edit: bool, what: &str) -> Failure {
+    let failure = classify(e, edit);
+    match failure {
+        Failure::Gone => debug!(error = %e, "could not {what}: the message is gone"),
+        _ => warn!(error = %e, ?failure, "could not {what}"),
+    }
+    failure
+}
+
 fn classify(e: &serenity::Error, edit: bool) -> Failure {
     match e {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => match r.status_code.as_u16() {
             404 if edit => Failure::Gone,
-            429 | 500..=599 => Failure::Retry,
-            _ => Failure::Fatal,
+            // A 429 reaches here only with the ratelimiter off (a proxy keeps the limits).
+            429 | 500..=599 => Failure::Transient,
+            _ => Failure::Refused,
         },
-        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => Failure::Retry,
-        _ => Failure::Fatal,
+        serenity::Error::Http(HttpError::Request(_)) | serenity::Error::Io(_) => Failure::Transient,
+        _ => Failure::Refused,
     }
 }

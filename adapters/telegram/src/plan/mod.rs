@@ -10,7 +10,7 @@ use crate::compose::{self, MAX_CAPTION, MAX_TEXT};
 use crate::identity::telegram_user;
 use crate::keyboard;
 use crate::memory::{PrivateChats, Reach};
-use crate::outbox::{Attachment, CupWrite, MessageWrite, TableWrite};
+use crate::outbox::{Attachment, CupWrite, MessageWrite, TableBody, TableWrite};
 use crate::place::Place;
 use crate::text;
 use bot_core::engine::{ActionError, Viewer};
@@ -73,7 +73,7 @@ pub fn plan(
         // The presser may have acted on an older state (the table message was behind, or
         // missed an edit when the bot died): bring it up to date unless it is current.
         effects.table = reply.table.as_ref().map(|t| TableWrite {
-            repair: true,
+            repair_only: true,
             ..table_write(place, t, reply, Vec::new(), known)
         });
         refuse(&mut effects, place, request, reply, origin, known);
@@ -121,16 +121,22 @@ fn table_write(
         .filter(|(chat, _)| *chat == place.chat)
         .map(|(_, message)| message);
     TableWrite {
-        thread: place.thread,
+        place: place.thread,
         table_id: t.table_id,
         version: t.version,
-        // Room is left for the notices under it; a long table shortens its last round
-        // rather than lose its end (the dice's commitment and seed).
-        body: render::table_text_within(t, reply.lang, MAX_TEXT - 600),
+        body: TableBody {
+            // Room is left for the notices under it; a long table shortens its last round
+            // rather than lose its end (the dice's commitment and seed).
+            text: render::table_text_within(t, reply.lang, MAX_TEXT - 600),
+            markup: keyboard::table(t, reply.lang, place, known.username),
+        },
         notices,
-        markup: keyboard::table(t, reply.lang, place, known.username),
         fresh: false,
-        repair: false,
+        repair_only: false,
+        // A group gets a write every 3 s: holding a later round back until each round's
+        // reveal was shown would let a quick table fall ever further behind. The lines of
+        // what happened carry every round's result instead.
+        last_round: None,
         stored,
     }
 }

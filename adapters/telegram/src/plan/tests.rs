@@ -82,7 +82,7 @@ fn a_roll_by_button_shows_the_cup_in_an_alert_and_edits_the_table() {
         (table.table_id, table.version, table.stored),
         (1, 3, Some(5))
     );
-    assert!(!table.fresh && !table.repair);
+    assert!(!table.fresh && !table.repair_only);
     assert!(effects.messages.is_empty() && effects.cups.is_empty());
 }
 
@@ -109,7 +109,7 @@ fn a_refused_press_answers_the_presser_and_only_repairs_the_table() {
     assert!(
         effects
             .table
-            .is_some_and(|t| t.repair && t.notices.is_empty())
+            .is_some_and(|t| t.repair_only && t.notices.is_empty())
     );
     assert!(effects.messages.is_empty());
 }

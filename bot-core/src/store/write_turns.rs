@@ -1,8 +1,17 @@
-//! Writes to a chat that several processes share (Telegram webhooks behind a load balancer):
-//! they take turns for the platform's limit, and a table's message only ever moves forward.
+//! What the outboxes keep in the database, as data (the waiting is theirs): each chat's next
+//! write turn, so its pace survives a restart and processes sharing one token keep its limits
+//! together; which table state was shown, so a table's message only moves forward when
+//! several processes write to one chat (Telegram webhooks behind a load balancer); and old
+//! buttons still to take off, so a restart finishes that too.
 
 use super::{Backend, Store, StoreError};
 use sqlx::Row;
+
+/// The outboxes' handle on the store: turns, shown states and old buttons, nothing else.
+#[derive(Clone, Debug)]
+pub struct WriteTurns {
+    store: Store,
+}
 
 /// A claimed turn to show a table state.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -17,11 +26,26 @@ pub struct ShownClaim {
 /// likely gone than slow, and the newer state's own turn follows soon.
 pub const TAKEOVER_LATE_MS: i64 = 500;
 
-impl Store {
+impl WriteTurns {
+    pub fn new(store: Store) -> WriteTurns {
+        WriteTurns { store }
+    }
+
+    /// Whether other processes may write through this database.
+    pub fn shared(&self) -> bool {
+        self.store.backend.shared()
+    }
+
+    /// A table's stored version (the newest state any process stored).
+    pub async fn table_version(&self, table_id: i64) -> Result<Option<u64>, StoreError> {
+        self.store.table_version(table_id).await
+    }
+
     /// Reserves the next moment (ms) a write to `chat` may start, at least `now` and `gap`
-    /// after the write reserved before it by any process.
+    /// after the write reserved before it by any process (or before a restart).
     pub async fn reserve_write(&self, chat: &str, now: i64, gap: i64) -> Result<i64, StoreError> {
-        let later = match self.backend {
+        let _writer = self.store.write_turn().await;
+        let later = match self.store.backend {
             Backend::Sqlite => "max(chat_pace.next_at, $2)",
             Backend::Postgres => "GREATEST(chat_pace.next_at, $2)",
         };
@@ -33,7 +57,7 @@ impl Store {
         .bind(chat)
         .bind(now)
         .bind(gap)
-        .fetch_one(&self.pool)
+        .fetch_one(&self.store.pool)
         .await?;
         Ok(row.get("slot"))
     }
@@ -62,7 +86,7 @@ impl Store {
         .bind(table_id)
         .bind(now - TAKEOVER_LATE_MS)
         .bind(version as i64)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.store.pool)
         .await?;
         if let Some(at) = taken {
             return Ok(at);
@@ -71,7 +95,7 @@ impl Store {
         sqlx::query("DELETE FROM write_slots WHERE chat = $1 AND at < $2")
             .bind(chat)
             .bind(now - 60_000)
-            .execute(&self.pool)
+            .execute(&self.store.pool)
             .await?;
         sqlx::query(
             "INSERT INTO write_slots (chat, at, table_id, version, used) VALUES ($1, $2, $3, $4, 0)
@@ -82,7 +106,7 @@ impl Store {
         .bind(at)
         .bind(table_id)
         .bind(version as i64)
-        .execute(&self.pool)
+        .execute(&self.store.pool)
         .await?;
         Ok(at)
     }
@@ -102,7 +126,7 @@ impl Store {
         .bind(chat)
         .bind(at)
         .bind(version as i64)
-        .execute(&self.pool)
+        .execute(&self.store.pool)
         .await?;
         if used.rows_affected() == 1 {
             return Ok(true);
@@ -111,7 +135,7 @@ impl Store {
             sqlx::query_scalar("SELECT version FROM write_slots WHERE chat = $1 AND at = $2")
                 .bind(chat)
                 .bind(at)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.store.pool)
                 .await?;
         Ok(on_record.is_none())
     }
@@ -131,11 +155,11 @@ impl Store {
         claimant: &str,
         with_news: bool,
     ) -> Result<Option<ShownClaim>, StoreError> {
-        let lock = match self.backend {
+        let lock = match self.store.backend {
             Backend::Sqlite => "",
             Backend::Postgres => " FOR UPDATE",
         };
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.store.pool.begin().await?;
         let row = sqlx::query(&format!(
             "SELECT pending_notices, message_ref FROM tables WHERE id = $1{lock}"
         ))
@@ -184,8 +208,67 @@ impl Store {
         )
         .bind(table_id)
         .bind(text)
-        .execute(&self.pool)
+        .execute(&self.store.pool)
         .await?;
         Ok(())
+    }
+}
+
+impl WriteTurns {
+    /// A message of `platform`'s `chat` (references as the adapter stores them) is to lose
+    /// its buttons: kept until [`WriteTurns::strip_done`], so a restart still does it.
+    pub async fn note_strip(
+        &self,
+        platform: &str,
+        chat: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        let _writer = self.store.write_turn().await;
+        sqlx::query(
+            "INSERT INTO pending_strips (platform, chat, message) VALUES ($1, $2, $3)
+             ON CONFLICT (platform, chat, message) DO NOTHING",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(message)
+        .execute(&self.store.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// That message lost its buttons (or is gone).
+    pub async fn strip_done(
+        &self,
+        platform: &str,
+        chat: &str,
+        message: &str,
+    ) -> Result<(), StoreError> {
+        let _writer = self.store.write_turn().await;
+        sqlx::query(
+            "DELETE FROM pending_strips WHERE platform = $1 AND chat = $2 AND message = $3",
+        )
+        .bind(platform)
+        .bind(chat)
+        .bind(message)
+        .execute(&self.store.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// `platform`'s messages still to lose their buttons: (chat, message).
+    pub async fn pending_strips(
+        &self,
+        platform: &str,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT chat, message FROM pending_strips WHERE platform = $1 ORDER BY chat, message",
+        )
+        .bind(platform)
+        .fetch_all(&self.store.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| (r.get("chat"), r.get("message")))
+            .collect())
     }
 }
