@@ -8,7 +8,7 @@ use crate::text::arg_text;
 use fluent_bundle::FluentValue;
 
 /// The program whose command names a surface shows; none for plain text.
-pub fn platform(surface: Surface) -> Option<Platform> {
+fn platform(surface: Surface) -> Option<Platform> {
     match surface {
         Surface::Plain => None,
         Surface::Discord => Some(Platform::Discord),

@@ -19,7 +19,7 @@ mod rules;
 mod table;
 mod tally;
 
-pub use commands::{command_description, command_names, help_text, platform};
+pub use commands::{command_description, command_names, help_text};
 pub use content::{content_text, verdict_text};
 pub use errors::error_text;
 pub use events::{notice_text, reveal_text};
