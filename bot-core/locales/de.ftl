@@ -676,44 +676,44 @@ content-export = Deckelbuch als CSV-Datei.
 content-help = { $surface ->
     [discord]
         🎲 Schocken – so geht's, alles unter /schocken:
-        neu: Tisch aufmachen · mitspielen · computer [name:…] [stufe:stark|einfach]: ein Computer spielt mit · los: Spiel starten (Auswürfeln)
-        würfeln (blind:True: ohne hinzuschauen) · halten würfel:1 1 (Würfel herauslegen) · drehen: zwei Sechsen zur Eins · stehen
-        tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick spieler:@Name · ende
-        regeln: in Worten (einstellung:details: alle Schalter), mit einstellung:… oder zeitzone:… setzen (Server verwalten) · deckel: offene Runden · bezahlt spieler:@Name · verlauf (csv:True: als Datei) · rückgängig · statistik
-        judge runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1 (Finalrunde: finale: davor)
-        Echte Würfel, der Bot zählt: neu modus:zählen · los anfänger:@Name (wer anfängt) · je Runde runde zeile:Anna 665 3, Ben 114 2 gebaut (kurz: zeile:Anna 4) · rückgängig
-        Prüfbare Würfel: seed text:… (vor dem Start) · prüfen [spiel:Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
-        Die eigenen Würfel sieht nur, wem sie gehören. 💡 Tipp unter deinem Becher: die besten Züge nach den genauen Chancen, nur für dich (aus: regeln einstellung:hints=off).
+        { $new }: Tisch aufmachen · { $join } · { $bot } [name:…] [stufe:stark|einfach]: ein Computer spielt mit · { $start }: Spiel starten (Auswürfeln)
+        { $roll } (blind:True: ohne hinzuschauen) · { $keep } würfel:1 1 (Würfel herauslegen) · { $flip }: zwei Sechsen zur Eins · { $stand }
+        { $table }: Tisch zeigen · { $reveal }: letzte Runde · { $leave } · { $kick } spieler:@Name · { $end }
+        { $rules }: in Worten (einstellung:details: alle Schalter), mit einstellung:… oder zeitzone:… setzen (Server verwalten) · { $debts }: offene Runden · { $paid } spieler:@Name · { $history } (csv:True: als Datei) · { $undo } · { $stats }
+        { $judge } runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1 (Finalrunde: finale: davor)
+        Echte Würfel, der Bot zählt: { $new } modus:zählen · { $start } anfänger:@Name (wer anfängt) · je Runde { $round } zeile:Anna 665 3, Ben 114 2 gebaut (kurz: zeile:Anna 4) · { $undo }
+        Prüfbare Würfel: { $seed } text:… (vor dem Start) · { $verify } [spiel:Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
+        Die eigenen Würfel sieht nur, wem sie gehören. 💡 Tipp unter deinem Becher: die besten Züge nach den genauen Chancen, nur für dich (aus: { $rules } einstellung:hints=off).
     [telegram]
         🎲 Schocken – so geht's:
-        /neu: Tisch aufmachen · /mit: mitspielen · /los: Spiel starten (Auswürfeln)
-        /bot [Name] [einfach|stark]: Computer mitspielen lassen · /tipp: privater Tipp, wenn du dran bist (aus: /regeln hints=off)
-        /wurf · /halten 1 1: Würfel herauslegen · /drehen: zwei Sechsen zur Eins · /stehen · /blind
-        /tisch: Tisch zeigen · /aufdecken: letzte Runde · /aussteigen · /kick Name · /ende
-        /deckel: offene Runden · /bezahlt Name · /verlauf · /rueckgaengig · /export · /statistik
-        /regeln: in Worten · /regeln details: alle Schalter · Admins der Gruppe: /regeln setzen, /zugzeit, /zeitzone, /neuesaison
-        /judge: Schiedsrichter für einen echten Tisch, z. B. /judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1 (Finalrunde: finale: davor)
-        Prüfbare Würfel: /seed Text (vor dem Start) · /pruefen [Nr.]: ein Spiel nachrechnen · /fairness: Würfelstatistik
-        Echte Würfel, der Bot zählt: /neu zählen · /los Name (wer anfängt) · je Runde /runde Anna 665 3, Ben 114 2 gebaut (kurz: /runde Anna 4) · /rueckgaengig
+        /{ $new }: Tisch aufmachen · /{ $join }: mitspielen · /{ $start }: Spiel starten (Auswürfeln)
+        /{ $bot } [Name] [einfach|stark]: Computer mitspielen lassen · /{ $hint }: privater Tipp, wenn du dran bist (aus: /{ $rules } hints=off)
+        /{ $roll } · /{ $keep } 1 1: Würfel herauslegen · /{ $flip }: zwei Sechsen zur Eins · /{ $stand } · /{ $blind }
+        /{ $table }: Tisch zeigen · /{ $reveal }: letzte Runde · /{ $leave } · /{ $kick } Name · /{ $end }
+        /{ $debts }: offene Runden · /{ $paid } Name · /{ $history } · /{ $undo } · /{ $export } · /{ $stats }
+        /{ $rules }: in Worten · /{ $rules } details: alle Schalter · Admins der Gruppe: /{ $rules } setzen, /{ $timer }, /{ $timezone }, /{ $newseason }
+        /{ $judge }: Schiedsrichter für einen echten Tisch, z. B. /{ $judge } Anna 665 3, Ben 114 2 gebaut, Cem 221 1 (Finalrunde: finale: davor)
+        Prüfbare Würfel: /{ $seed } Text (vor dem Start) · /{ $verify } [Nr.]: ein Spiel nachrechnen · /{ $fairness }: Würfelstatistik
+        Echte Würfel, der Bot zählt: /{ $new } zählen · /{ $start } Name (wer anfängt) · je Runde /{ $round } Anna 665 3, Ben 114 2 gebaut (kurz: /{ $round } Anna 4) · /{ $undo }
         Die eigenen Würfel sieht nur, wem sie gehören.
     [terminal]
         🎲 Schocken – so geht's:
-        w: würfeln · h 1 1: Würfel herauslegen · d: zwei Sechsen zur Eins · s: stehen · b: blind
-        t: Tisch zeigen · aufdecken: letzte Runde · aussteigen · raus NAME · ende · q: Pause
-        regeln (details: alle Schalter) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
-        judge: Schiedsrichter für einen echten Tisch, z. B. „judge Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
-        verify [Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
-        Echte Würfel, der Bot zählt: schocken --tally, dann je Runde „r Anna 665 3, Ben 114 2 gebaut“ (kurz: „r Anna 4“)
-        ? zeigt alle Befehle.
+        { $roll }: würfeln · { $keep } 1 1: Würfel herauslegen · { $flip }: zwei Sechsen zur Eins · { $stand }: stehen · { $blind }: blind
+        { $table }: Tisch zeigen · { $reveal }: letzte Runde · { $leave } · { $kick } NAME · { $end } · { $quit }: Pause
+        { $rules } (details: alle Schalter) · { $debts }: offene Runden · { $paid } NAME · { $history } · { $undo } · { $export } · { $stats }
+        { $judge }: Schiedsrichter für einen echten Tisch, z. B. „{ $judge } Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
+        { $verify } [Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
+        Echte Würfel, der Bot zählt: schocken --tally, dann je Runde „{ $round } Anna 665 3, Ben 114 2 gebaut“ (kurz: „{ $round } Anna 4“)
+        { $help } zeigt alle Befehle.
    *[plain]
         🎲 Schocken – so geht's:
-        neu: Tisch aufmachen · mitspielen · los: Spiel starten (Auswürfeln)
-        würfeln · halten 1 1: Würfel herauslegen · drehen: zwei Sechsen zur Eins · stehen · blind
-        tisch: Tisch zeigen · aufdecken: letzte Runde · aussteigen · kick NAME · ende
-        regeln: anzeigen (details: alle Schalter) oder setzen (Admins) · deckel: offene Runden · bezahlt NAME · verlauf · rückgängig · export · statistik
-        judge: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
-        Prüfbare Würfel: seed TEXT (vor dem Start) · verify [Nr.]: ein Spiel nachrechnen · fairness: Würfelstatistik
-        Echte Würfel, der Bot zählt: neu zählen · los NAME (wer anfängt) · je Runde runde Anna 665 3, Ben 114 2 gebaut (kurz: runde Anna 4) · rückgängig
+        { $new }: Tisch aufmachen · { $join } · { $start }: Spiel starten (Auswürfeln)
+        { $roll } · { $keep } 1 1: Würfel herauslegen · { $flip }: zwei Sechsen zur Eins · { $stand } · { $blind }
+        { $table }: Tisch zeigen · { $reveal }: letzte Runde · { $leave } · { $kick } NAME · { $end }
+        { $rules }: anzeigen (details: alle Schalter) oder setzen (Admins) · { $debts }: offene Runden · { $paid } NAME · { $history } · { $undo } · { $export } · { $stats }
+        { $judge }: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
+        Prüfbare Würfel: { $seed } TEXT (vor dem Start) · { $verify } [Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
+        Echte Würfel, der Bot zählt: { $new } zählen · { $start } NAME (wer anfängt) · je Runde { $round } Anna 665 3, Ben 114 2 gebaut (kurz: { $round } Anna 4) · { $undo }
         Die eigenen Würfel sieht nur, wem sie gehören.
 }
 debt-paid = bezahlt
@@ -793,13 +793,13 @@ console-record-saved = Spielprotokoll gespeichert in { $path } – nachprüfen m
 console-verify-hint = Die Würfel dieses Spiels prüfen: beim nächsten Start von schocken „verify { $game }“ eingeben.
 console-exported = Deckelbuch gespeichert in { $path }.
 console-keys =
-    Befehle: w = würfeln · h 1 1 = halten · d = Sechsen drehen · s = stehen · b = blind
-    a [jule 221 331] = ansagen · e = einwürfeln · t = Tisch · aufdecken · Enter = mein Becher
-    tipp = die besten Züge nach den genauen Chancen (wenn du dran bist)
-    deckel · verlauf [Seite] · bezahlt NAME · rückgängig · statistik · export [Datei]
-    verify [Nr.] = Würfel eines Spiels nachrechnen · fairness = Würfelstatistik
-    regeln [details | Variante schalter=wert] · zeitzone ZONE · raus NAME · aussteigen · ende · judge TEXT · q = Pause
-    Als anderer Spieler: NAME: Befehl (z. B. „Ben: bezahlt Anna“)
+    Befehle: { $roll } = würfeln · { $keep } 1 1 = halten · { $flip } = Sechsen drehen · { $stand } = stehen · { $blind } = blind
+    { $announce } [jule 221 331] = ansagen · { $throw-in } = einwürfeln · { $table } = Tisch · { $reveal } · Enter = mein Becher
+    { $hint } = die besten Züge nach den genauen Chancen (wenn du dran bist)
+    { $debts } · { $history } [Seite] · { $paid } NAME · { $undo } · { $stats } · { $export } [Datei]
+    { $verify } [Nr.] = Würfel eines Spiels nachrechnen · { $fairness } = Würfelstatistik
+    { $rules } [details | Variante schalter=wert] · { $timezone } ZONE · { $kick } NAME · { $leave } · { $end } · { $judge } TEXT · { $quit } = Pause
+    Als anderer Spieler: NAME: Befehl (z. B. „Ben: { $paid } Anna“)
 
 ## Zählmodus (echte Würfel)
 error-tally-not-tally = Bei diesem Spiel würfelt der Bot selbst – Runden trägt man nur bei einem Spiel mit echten Würfeln ein.
@@ -850,5 +850,114 @@ console-tally-over = Enter beendet – oder „rückgängig“, falls die letzte
 console-tally-keys =
     Eine Runde eintragen, in Wurfreihenfolge: NAME Würfel [Würfe] [gebaut|blind], … (z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221“)
     Kurz: NAME N = bekommt N Deckel · NAME N von NAME = vom Gewinner (Stock leer) · NAME aus = Schock aus
-    rückgängig = letzte Runde zurücknehmen · t = Tisch · deckel · verlauf · statistik · export [Datei] · ende · q = Pause
-    a [jule 221 331] = ansagen (als Anfänger: „NAME: a jule“) · e = einwürfeln („NAME: e“)
+    { $undo } = letzte Runde zurücknehmen · { $table } = Tisch · { $debts } · { $history } · { $stats } · { $export } [Datei] · { $end } · { $quit } = Pause
+    { $announce } [jule 221 331] = ansagen (als Anfänger: „NAME: { $announce } jule“) · { $throw-in } = einwürfeln („NAME: { $throw-in }“)
+
+## Befehle: die Beschreibung jedes Befehls in einer Zeile (Discord: die Registrierung, Telegram: das Befehlsmenü)
+cmd-new = { $surface ->
+    [discord] Einen Tisch in diesem Kanal aufmachen
+   *[telegram] Tisch aufmachen (/neu zählen: echte Würfel, der Bot zählt)
+}
+cmd-join = { $surface ->
+    [discord] Am Tisch mitspielen, bevor das Spiel beginnt
+   *[telegram] Mitspielen
+}
+cmd-leave = { $surface ->
+    [discord] Den Tisch verlassen
+   *[telegram] Aussteigen
+}
+cmd-start = { $surface ->
+    [discord] Das Spiel starten
+   *[telegram] Spiel starten
+}
+cmd-roll = { $surface ->
+    [discord] Die Würfel unter deinem Becher werfen
+   *[telegram] Würfeln
+}
+cmd-keep = { $surface ->
+    [discord] Würfel vor dem nächsten Wurf herauslegen
+   *[telegram] Würfel herauslegen, z. B. /halten 1 1
+}
+cmd-flip = { $surface ->
+    [discord] Zwei Sechsen zu einer Eins drehen
+   *[telegram] Zwei Sechsen zur Eins drehen
+}
+cmd-stand = { $surface ->
+    [discord] Mit dem Wurf stehen bleiben
+   *[telegram] Stehen bleiben
+}
+cmd-blind = Blind spielen
+cmd-announce = Als Anfänger die Zusatzwürfe der Runde ansagen, z. B. a jule
+cmd-throw-in = Einwürfeln: wer raus ist, würfelt wieder mit
+cmd-reveal = { $surface ->
+    [discord] Die letzte Runde aufgedeckt zeigen
+   *[telegram] Letzte Runde zeigen
+}
+cmd-table = { $surface ->
+    [discord] Den Tisch als neue Nachricht zeigen
+   *[telegram] Tisch zeigen
+}
+cmd-rules = { $surface ->
+    [discord] Regeln und Zeitzone zeigen oder setzen (Server verwalten)
+   *[telegram] Regeln in Worten; /regeln details: alle Schalter (Admins: setzen)
+}
+cmd-kick = { $surface ->
+    [discord] Einen Spieler vom Tisch nehmen (wer aufgemacht hat oder Server verwalten)
+   *[telegram] Spieler entfernen (antworten oder Namen nennen)
+}
+cmd-end = { $surface ->
+    [discord] Das Spiel ohne Schulden beenden (wer aufgemacht hat oder Server verwalten)
+   *[telegram] Spiel ohne Bierrunde beenden
+}
+cmd-debts = { $surface ->
+    [discord] Wer eine Runde schuldet
+   *[telegram] Offene Runden
+}
+cmd-paid = { $surface ->
+    [discord] Eine Runde wurde bezahlt (ein anderes Mitglied bestätigt)
+   *[telegram] Runde bezahlt (dem Zahler antworten oder Namen nennen)
+}
+cmd-history = { $surface ->
+    [discord] Das Deckelbuch, neueste zuerst, oder als CSV-Datei
+   *[telegram] Verlauf der Deckel, seitenweise
+}
+cmd-undo = { $surface ->
+    [discord] Deinen letzten Eintrag im Deckelbuch oder die zuletzt eingetragene Runde zurücknehmen
+   *[telegram] Letzten eigenen Eintrag oder die zuletzt eingetragene Runde zurücknehmen
+}
+cmd-export = Verlauf als CSV-Datei
+cmd-stats = Statistik dieser Saison
+cmd-judge = { $surface ->
+    [discord] Schiedsrichter für einen echten Tisch: wer bekommt wie viele Deckel
+   *[telegram] Schiedsrichter für einen echten Tisch
+}
+cmd-help = { $surface ->
+    [discord] So spielt man mit diesem Bot
+   *[telegram] So geht's
+}
+cmd-timer = Zugzeit in Sekunden, 0 = aus (Admins)
+cmd-timezone = Zeitzone der Gruppe, z. B. Europe/Vienna (Admins)
+cmd-newseason = Saison abschließen (Admins)
+cmd-seed = { $surface ->
+    [discord] Den Client-Seed der Würfel vor dem Start setzen (wer am Tisch sitzt)
+   *[telegram] Client-Seed der Würfel setzen (vor dem Start), z. B. /seed Stammtisch
+}
+cmd-verify = { $surface ->
+    [discord] Die Würfel eines Spiels nachrechnen: das neueste oder Spiel Nr. N
+   *[telegram] Würfel eines Spiels nachprüfen, z. B. /pruefen 12
+}
+cmd-fairness = { $surface ->
+    [discord] Die Würfelstatistik dieses Kanals, mit Diagramm
+   *[telegram] Würfelstatistik des Chats mit Chi-Quadrat-Test
+}
+cmd-round = { $surface ->
+    [discord] Echte Würfel: die Runde eintragen, die am Tisch gefallen ist
+   *[telegram] Runde eines echten Tisches eintragen, z. B. /runde Anna 665 3, Ben 114 2 gebaut
+}
+cmd-bot = { $surface ->
+    [discord] Einen Computer mitspielen lassen (wer aufgemacht hat oder Server verwalten, vor dem Start)
+   *[telegram] Computer mitspielen lassen, z. B. /bot Robbi einfach (Stufe: einfach oder stark)
+}
+cmd-hint = Privater Tipp für deinen Zug (nachdem du unter den Becher geschaut hast)
+cmd-quit = Das Terminal verlassen; der Tisch bleibt gespeichert
+cmd-welcome = Den privaten Chat starten: dein Becher kommt hierher

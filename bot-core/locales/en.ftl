@@ -670,44 +670,44 @@ content-export = The ledger as a CSV file.
 content-help = { $surface ->
     [discord]
         🎲 Schocken – how to play, everything under /schocken:
-        new: open a table · join · bot [name:…] [level:strong|simple]: a computer joins · start: begin the game (roll-off)
-        roll (blind:True: without looking) · keep dice:1 1 (set dice aside) · flip: two sixes become a one · stand
-        table: show the table · reveal: last round · leave · kick user:@name · end
-        rules: in words (text:details: every switch), set with text:… or zone:… (Manage Server) · debts: rounds owed · paid user:@name · history (csv:True: as a file) · undo · stats
-        judge text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1 (a round of the final: final: first)
-        Real dice, the bot keeps score: new mode:tally · start starter:@name (who begins) · each round round text:Anna 665 3, Ben 114 2 built (short: text:Anna 4) · undo
-        Provably fair dice: seed text:… (before the start) · verify [game:no.]: recompute a game · fairness: dice statistics
-        Only the owner sees the dice under his cup. 💡 Hint under your cup: the best moves by the exact odds, for you alone (off: rules text:hints=off).
+        { $new }: open a table · { $join } · { $bot } [name:…] [level:strong|simple]: a computer joins · { $start }: begin the game (roll-off)
+        { $roll } (blind:True: without looking) · { $keep } dice:1 1 (set dice aside) · { $flip }: two sixes become a one · { $stand }
+        { $table }: show the table · { $reveal }: last round · { $leave } · { $kick } user:@name · { $end }
+        { $rules }: in words (text:details: every switch), set with text:… or zone:… (Manage Server) · { $debts }: rounds owed · { $paid } user:@name · { $history } (csv:True: as a file) · { $undo } · { $stats }
+        { $judge } text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1 (a round of the final: final: first)
+        Real dice, the bot keeps score: { $new } mode:tally · { $start } starter:@name (who begins) · each round { $round } text:Anna 665 3, Ben 114 2 built (short: text:Anna 4) · { $undo }
+        Provably fair dice: { $seed } text:… (before the start) · { $verify } [game:no.]: recompute a game · { $fairness }: dice statistics
+        Only the owner sees the dice under his cup. 💡 Hint under your cup: the best moves by the exact odds, for you alone (off: { $rules } text:hints=off).
     [telegram]
         🎲 Schocken – how to play:
-        /new: open a table · /join · /go: start the game (roll-off)
-        /bot [name] [simple|strong]: seat a computer player · /hint: a private hint on your turn (off: /rules hints=off)
-        /roll · /keep 1 1: set dice aside · /flip: two sixes become a one · /stand · /blind
-        /table: show the table · /reveal: last round · /leave · /kick name · /end
-        /debts: rounds owed · /paid name · /history · /undo · /export · /stats
-        /rules: in words · /rules details: every switch · group admins: /rules to set, /timer, /timezone, /newseason
-        /judge: referee for a real table, e.g. /judge Anna 665 3, Ben 114 2 built, Cem 221 1 (a round of the final: final: first)
-        Provably fair dice: /seed text (before the start) · /verify [no.]: recompute a game · /fairness: dice statistics
-        Real dice, the bot keeps score: /new tally · /go Name (who starts) · each round /round Anna 665 3, Ben 114 2 built (short: /round Anna 4) · /undo
+        /{ $new }: open a table · /{ $join } · /{ $start }: start the game (roll-off)
+        /{ $bot } [name] [simple|strong]: seat a computer player · /{ $hint }: a private hint on your turn (off: /{ $rules } hints=off)
+        /{ $roll } · /{ $keep } 1 1: set dice aside · /{ $flip }: two sixes become a one · /{ $stand } · /{ $blind }
+        /{ $table }: show the table · /{ $reveal }: last round · /{ $leave } · /{ $kick } name · /{ $end }
+        /{ $debts }: rounds owed · /{ $paid } name · /{ $history } · /{ $undo } · /{ $export } · /{ $stats }
+        /{ $rules }: in words · /{ $rules } details: every switch · group admins: /{ $rules } to set, /{ $timer }, /{ $timezone }, /{ $newseason }
+        /{ $judge }: referee for a real table, e.g. /{ $judge } Anna 665 3, Ben 114 2 built, Cem 221 1 (a round of the final: final: first)
+        Provably fair dice: /{ $seed } text (before the start) · /{ $verify } [no.]: recompute a game · /{ $fairness }: dice statistics
+        Real dice, the bot keeps score: /{ $new } tally · /{ $start } Name (who starts) · each round /{ $round } Anna 665 3, Ben 114 2 built (short: /{ $round } Anna 4) · /{ $undo }
         Only the owner sees the dice under his cup.
     [terminal]
         🎲 Schocken – how to play:
-        r: roll · k 1 1: set dice aside · f: two sixes become a one · s: stand · b: blind
-        t: show the table · reveal: last round · leave · kick NAME · end · q: pause
-        rules (details: every switch) · debts: rounds owed · paid NAME · history · undo · export · stats
-        judge: referee for a real table, e.g. "judge Anna 665 3, Ben 114 2 built, Cem 221 1"
-        verify [no.]: recompute a game · fairness: dice statistics
-        Real dice, the bot keeps score: schocken --tally, then each round "r Anna 665 3, Ben 114 2 built" (short: "r Anna 4")
-        ? shows every command.
+        { $roll }: roll · { $keep } 1 1: set dice aside · { $flip }: two sixes become a one · { $stand }: stand · { $blind }: blind
+        { $table }: show the table · { $reveal }: last round · { $leave } · { $kick } NAME · { $end } · { $quit }: pause
+        { $rules } (details: every switch) · { $debts }: rounds owed · { $paid } NAME · { $history } · { $undo } · { $export } · { $stats }
+        { $judge }: referee for a real table, e.g. "{ $judge } Anna 665 3, Ben 114 2 built, Cem 221 1"
+        { $verify } [no.]: recompute a game · { $fairness }: dice statistics
+        Real dice, the bot keeps score: schocken --tally, then each round "{ $round } Anna 665 3, Ben 114 2 built" (short: "{ $round } Anna 4")
+        { $help } shows every command.
    *[plain]
         🎲 Schocken – how to play:
-        new: open a table · join · go: start the game (roll-off)
-        roll · keep 1 1: set dice aside · flip: two sixes become a one · stand · blind
-        table: show the table · reveal: last round · leave · kick NAME · end
-        rules: show (details: every switch) or set (admins) · debts: rounds owed · paid NAME · history · undo · export · stats
-        judge: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
-        Provably fair dice: seed TEXT (before the start) · verify [no.]: recompute a game · fairness: dice statistics
-        Real dice, the bot keeps score: new tally · go NAME (who begins) · each round round Anna 665 3, Ben 114 2 built (short: round Anna 4) · undo
+        { $new }: open a table · { $join } · { $start }: start the game (roll-off)
+        { $roll } · { $keep } 1 1: set dice aside · { $flip }: two sixes become a one · { $stand } · { $blind }
+        { $table }: show the table · { $reveal }: last round · { $leave } · { $kick } NAME · { $end }
+        { $rules }: show (details: every switch) or set (admins) · { $debts }: rounds owed · { $paid } NAME · { $history } · { $undo } · { $export } · { $stats }
+        { $judge }: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
+        Provably fair dice: { $seed } TEXT (before the start) · { $verify } [no.]: recompute a game · { $fairness }: dice statistics
+        Real dice, the bot keeps score: { $new } tally · { $start } NAME (who begins) · each round { $round } Anna 665 3, Ben 114 2 built (short: { $round } Anna 4) · { $undo }
         Only the owner sees the dice under his cup.
 }
 debt-paid = paid
@@ -787,13 +787,13 @@ console-record-saved = Game record saved to { $path } – check it with: schocke
 console-verify-hint = Check this game's dice: start schocken again and type "verify { $game }".
 console-exported = Ledger saved to { $path }.
 console-keys =
-    Commands: r = roll · k 1 1 = keep · f = turn sixes · s = stand · b = blind
-    a [jule 221 331] = announce · e = throw in · t = table · reveal · Enter = my cup
-    hint = the best moves by the exact odds (on your turn)
-    debts · history [page] · paid NAME · undo · stats · export [file]
-    verify [no.] = recompute a game's dice · fairness = dice statistics
-    rules [details | preset key=value] · timezone ZONE · kick NAME · leave · end · judge TEXT · q = pause
-    As another player: NAME: command (e.g. "Ben: paid Anna")
+    Commands: { $roll } = roll · { $keep } 1 1 = keep · { $flip } = turn sixes · { $stand } = stand · { $blind } = blind
+    { $announce } [jule 221 331] = announce · { $throw-in } = throw in · { $table } = table · { $reveal } · Enter = my cup
+    { $hint } = the best moves by the exact odds (on your turn)
+    { $debts } · { $history } [page] · { $paid } NAME · { $undo } · { $stats } · { $export } [file]
+    { $verify } [no.] = recompute a game's dice · { $fairness } = dice statistics
+    { $rules } [details | preset key=value] · { $timezone } ZONE · { $kick } NAME · { $leave } · { $end } · { $judge } TEXT · { $quit } = pause
+    As another player: NAME: command (e.g. "Ben: { $paid } Anna")
 
 ## Tally mode (real dice)
 error-tally-not-tally = The bot rolls this game's dice itself – rounds are entered only in a game with real dice.
@@ -844,5 +844,105 @@ console-tally-over = Enter ends – or “undo” if the last round was entered 
 console-tally-keys =
     Enter a round in turn order: NAME dice [throws] [built|blind], … (e.g. “Anna 665 3, Ben 114 2 built, Cem 221”)
     Short: NAME N = gets N Deckel · NAME N from NAME = from the winner (stock empty) · NAME out = Schock aus
-    undo = take back the last round · t = table · debts · history · stats · export [file] · end · q = pause
-    a [jule 221 331] = announce (as the starter: “NAME: a jule”) · e = throw in (“NAME: e”)
+    { $undo } = take back the last round · { $table } = table · { $debts } · { $history } · { $stats } · { $export } [file] · { $end } · { $quit } = pause
+    { $announce } [jule 221 331] = announce (as the starter: “NAME: { $announce } jule”) · { $throw-in } = throw in (“NAME: { $throw-in }”)
+
+## Commands: each command's one-line description (Discord: its registration, Telegram: the command menu)
+cmd-new = { $surface ->
+    [discord] Open a table in this channel
+   *[telegram] Open a table (/new tally: real dice, the bot keeps score)
+}
+cmd-join = { $surface ->
+    [discord] Join the table before the game starts
+   *[telegram] Join the table
+}
+cmd-leave = Leave the table
+cmd-start = Start the game
+cmd-roll = { $surface ->
+    [discord] Roll the dice under your cup
+   *[telegram] Roll the dice
+}
+cmd-keep = { $surface ->
+    [discord] Set dice aside before the next roll
+   *[telegram] Set dice aside, e.g. /keep 1 1
+}
+cmd-flip = Turn two sixes into a one
+cmd-stand = { $surface ->
+    [discord] Stand with what you have
+   *[telegram] Stand with your throw
+}
+cmd-blind = Play blind
+cmd-announce = As the starter, announce the round's extra throws, e.g. a jule
+cmd-throw-in = Throw in: who is out throws along again
+cmd-reveal = { $surface ->
+    [discord] Show the last round's reveal
+   *[telegram] Show the last round
+}
+cmd-table = { $surface ->
+    [discord] Show the table as a new message
+   *[telegram] Show the table
+}
+cmd-rules = { $surface ->
+    [discord] Show the rules and time zone, or set them (Manage Server)
+   *[telegram] The rules in words; /rules details: every switch (admins: set them)
+}
+cmd-kick = { $surface ->
+    [discord] Take a player off the table (the opener or Manage Server)
+   *[telegram] Remove a player (reply to him or name him)
+}
+cmd-end = { $surface ->
+    [discord] End the game without a debt (the opener or Manage Server)
+   *[telegram] End the game without a debt
+}
+cmd-debts = { $surface ->
+    [discord] Who owes a round
+   *[telegram] Rounds owed
+}
+cmd-paid = { $surface ->
+    [discord] A round was paid (confirmed by another member)
+   *[telegram] A round was paid (reply to the payer or name him)
+}
+cmd-history = { $surface ->
+    [discord] The Deckel ledger, newest first, or as a CSV file
+   *[telegram] The ledger, page by page
+}
+cmd-undo = { $surface ->
+    [discord] Undo your last ledger entry or the last entered round (within 5 minutes)
+   *[telegram] Undo your last ledger entry or the last entered round
+}
+cmd-export = The ledger as a CSV file
+cmd-stats = Statistics of this season
+cmd-judge = { $surface ->
+    [discord] Referee a real table: who threw what, who gets how many Deckel
+   *[telegram] Referee a real table
+}
+cmd-help = { $surface ->
+    [discord] How to play with this bot
+   *[telegram] How to play
+}
+cmd-timer = Turn timer in seconds, 0 = off (admins)
+cmd-timezone = The group's time zone, e.g. Europe/London (admins)
+cmd-newseason = Close the season (admins)
+cmd-seed = { $surface ->
+    [discord] Set the dice's client seed before the start (a seated player)
+   *[telegram] Set the dice's client seed (before the start), e.g. /seed Stammtisch
+}
+cmd-verify = { $surface ->
+    [discord] Check a game's dice: the newest, or game number N
+   *[telegram] Check a game's dice, e.g. /verify 12
+}
+cmd-fairness = { $surface ->
+    [discord] This channel's dice statistics, with a chart
+   *[telegram] The chat's dice statistics with a chi-square test
+}
+cmd-round = { $surface ->
+    [discord] Real dice: enter the round that fell at the table
+   *[telegram] Enter a round of a real table, e.g. /round Anna 665 3, Ben 114 2 built
+}
+cmd-bot = { $surface ->
+    [discord] Seat a computer player (the opener or Manage Server, before the start)
+   *[telegram] Seat a computer player, e.g. /bot Robbi simple (level: simple or strong)
+}
+cmd-hint = A private hint for your turn (after looking at your cup)
+cmd-quit = Leave the terminal; the table stays saved
+cmd-welcome = Start the private chat: your cup comes here

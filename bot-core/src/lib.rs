@@ -1,7 +1,8 @@
 //! Schocken: the pure rules engine ([`engine`]), the platform-neutral game service
-//! ([`service`]) with its SQLite store ([`store`]), and the text every adapter renders
-//! ([`text`], [`render`]).
+//! ([`service`]) with its SQLite store ([`store`]), the text every adapter renders
+//! ([`text`], [`render`]), and the catalogue of every front end's commands ([`commands`]).
 
+pub mod commands;
 pub mod config;
 pub mod engine;
 pub mod memory;

@@ -2,7 +2,7 @@
 //! for exists, and nothing renders as a bare message id.
 
 use bot_core::engine::{DebtReason, Part, ThrowClass};
-use bot_core::render::Surface;
+use bot_core::render::{Surface, Voice, command_names};
 use bot_core::text::{Lang, arg_num, arg_text, deckel, message_ids, syntax_errors, tr};
 use fluent_bundle::FluentValue;
 use std::collections::BTreeSet;
@@ -39,7 +39,7 @@ fn ids_used_in(dir: &Path, out: &mut BTreeSet<String>) {
                 let known = [
                     "throw", "class", "penalty", "eval", "judge", "debt", "title", "part", "rules",
                     "cli", "sim", "table", "reveal", "private", "button", "event", "notice",
-                    "error", "content", "kind", "console",
+                    "error", "content", "kind", "console", "cmd",
                 ];
                 let shaped = literal.contains('-')
                     && literal.chars().all(|c| {
@@ -534,16 +534,12 @@ fn plural_sensitive_messages_read_right_for_one_and_for_two() {
     assert_eq!(render(Lang::En, "event-left", 0, &["count"]), "Cem left.");
 }
 
-/// `id` in `lang` as `surface` shows it.
+/// `id` in `lang` as `surface` shows it (a help text with the program's command names).
 fn on(lang: Lang, id: &str, surface: Surface) -> String {
-    tr(
-        lang,
-        id,
-        &[
-            ("surface", arg_text(surface.id())),
-            ("name", arg_text("Cem")),
-        ],
-    )
+    let mut args = command_names(Voice::new(lang, surface));
+    args.push(("surface", arg_text(surface.id())));
+    args.push(("name", arg_text("Cem")));
+    tr(lang, id, &args)
 }
 
 #[test]

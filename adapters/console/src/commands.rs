@@ -1,5 +1,8 @@
-//! Reads what a player types at the terminal (German and English words, short keys).
+//! Reads what a player types at the terminal: the words and short keys of the command
+//! catalogue ([`bot_core::commands`]), German and English alike.
 
+use bot_core::commands::{self, CommandId, Platform};
+use bot_core::model::table::MAX_NAME;
 use bot_core::service::{Request, ServiceError, UserRef, args};
 
 /// What a line asks for.
@@ -27,7 +30,9 @@ pub enum Input {
 /// A line, optionally `NAME: command` to act as another player at this keyboard.
 pub fn split_actor(line: &str) -> (Option<&str>, &str) {
     match line.split_once(':') {
-        Some((name, rest)) if !name.trim().is_empty() && name.trim().chars().count() <= 32 => {
+        Some((name, rest))
+            if !name.trim().is_empty() && name.trim().chars().count() <= MAX_NAME =>
+        {
             (Some(name.trim()), rest.trim())
         }
         _ => (None, line.trim()),
@@ -44,75 +49,100 @@ pub fn parse(line: &str) -> Input {
         None => (line, ""),
     };
     let word = word.to_lowercase();
-    let request = match word.as_str() {
-        // With a text, `r` is a round of a real table (tally mode); alone it throws.
-        "r" | "runde" | "round" if !rest.is_empty() => return Input::Round(rest.to_string()),
-        "w" | "r" | "würfeln" | "wuerfeln" | "wurf" | "roll" => Request::Roll,
-        "h" | "k" | "halten" | "keep" => match args::parse_values(rest) {
-            Ok(values) => Request::Keep { values },
-            Err(e) => return Input::Invalid(e),
+    match commands::lookup(Platform::Terminal, &word, !rest.is_empty()) {
+        Some(command) => input(command, rest, line),
+        // The whole line: a tally round names its players first (`Anna 4`).
+        None => Input::Unknown(line.to_string()),
+    }
+}
+
+/// What `command` with the text `rest` asks for (`line` is the whole line).
+fn input(command: CommandId, rest: &str, line: &str) -> Input {
+    let text = || (!rest.is_empty()).then(|| rest.to_string());
+    match command {
+        // Without a text, a round is no command: the line itself may be one (`runde`).
+        CommandId::Round => text().map_or_else(|| Input::Unknown(line.to_string()), Input::Round),
+        CommandId::Export => Input::Export(text()),
+        CommandId::Verify => verify(rest),
+        CommandId::Help => Input::Keys,
+        CommandId::Quit => Input::Quit,
+        _ => match request(command, rest) {
+            Some(Ok(request)) => Input::Request(request),
+            Some(Err(e)) => Input::Invalid(e),
+            None => Input::Unknown(line.to_string()),
         },
-        "d" | "f" | "drehen" | "flip" => Request::Flip,
-        "s" | "stehen" | "stand" => Request::Stand,
-        "b" | "blind" => Request::Blind,
-        "a" | "ansagen" | "announce" => match args::parse_extras(rest) {
-            Ok(extras) => Request::Announce { extras },
-            Err(e) => return Input::Invalid(e),
-        },
-        "e" | "einwürfeln" | "einwuerfeln" | "throwin" | "throw-in" => Request::ThrowIn,
-        "t" | "tisch" | "table" => Request::Show,
-        "tipp" | "hint" => Request::Hint,
-        "aufdecken" | "reveal" => Request::Reveal,
-        "deckel" | "schulden" | "debts" => Request::Debts,
-        "verlauf" | "history" => Request::History {
+    }
+}
+
+/// The service request of `command` with the text `rest`; `None` for what is no request.
+fn request(command: CommandId, rest: &str) -> Option<Result<Request, ServiceError>> {
+    let text = || rest.to_string();
+    Some(Ok(match command {
+        CommandId::Roll => Request::Roll,
+        CommandId::Keep => {
+            return Some(args::parse_values(rest).map(|values| Request::Keep { values }));
+        }
+        CommandId::Flip => Request::Flip,
+        CommandId::Stand => Request::Stand,
+        CommandId::Blind => Request::Blind,
+        CommandId::Announce => {
+            return Some(args::parse_extras(rest).map(|extras| Request::Announce { extras }));
+        }
+        CommandId::ThrowIn => Request::ThrowIn,
+        CommandId::Table => Request::Show,
+        CommandId::Hint => Request::Hint,
+        CommandId::Reveal => Request::Reveal,
+        CommandId::Debts => Request::Debts,
+        CommandId::History => Request::History {
             page: rest.parse().unwrap_or(1),
         },
-        "bezahlt" | "paid" => Request::Paid {
-            debtor: (!rest.is_empty()).then(|| UserRef::Name(rest.to_string())),
+        CommandId::Paid => Request::Paid {
+            debtor: (!rest.is_empty()).then(|| UserRef::Name(text())),
         },
-        "rückgängig" | "rueckgaengig" | "undo" => Request::Undo,
-        "statistik" | "stats" => Request::Stats,
-        "export" => return Input::Export((!rest.is_empty()).then(|| rest.to_string())),
-        "verify" | "prüfen" | "pruefen" if rest.is_empty() => return Input::Verify(None),
-        "verify" | "prüfen" | "pruefen" => match rest.trim_start_matches('#').parse::<i64>() {
-            Ok(game) if game > 0 => return Input::Verify(Some(game)),
-            _ => {
-                return Input::Invalid(ServiceError::BadArgument {
-                    text: rest.chars().take(40).collect(),
-                });
-            }
-        },
-        "seed" => Request::Seed {
-            text: rest.to_string(),
-        },
-        "fairness" | "fairness-bericht" => Request::Fairness,
+        CommandId::Undo => Request::Undo,
+        CommandId::Stats => Request::Stats,
+        CommandId::Seed => Request::Seed { text: text() },
+        CommandId::Fairness => Request::Fairness,
         // `regeln` in words, `regeln details` every switch by its key, else set them.
-        "regeln" | "rules" => args::rules_request(rest),
+        CommandId::Rules => args::rules_request(rest),
         // Without a zone: the rules, which name the table's time zone.
-        "zeitzone" | "timezone" if rest.is_empty() => Request::ShowRules { details: false },
-        "zeitzone" | "timezone" => Request::SetTimeZone {
-            zone: rest.to_string(),
+        CommandId::TimeZone if rest.is_empty() => Request::ShowRules { details: false },
+        CommandId::TimeZone => Request::SetTimeZone { zone: text() },
+        CommandId::NewSeason => Request::CloseSeason,
+        CommandId::Kick if rest.is_empty() => return Some(Err(ServiceError::NameMissing)),
+        CommandId::Kick => Request::Kick {
+            user: UserRef::Name(text()),
         },
-        "saison" | "season" => Request::CloseSeason,
-        "raus" | "kick" => {
-            if rest.is_empty() {
-                return Input::Invalid(ServiceError::NameMissing);
-            }
-            Request::Kick {
-                user: UserRef::Name(rest.to_string()),
-            }
-        }
-        "aussteigen" | "leave" => Request::Leave,
-        "ende" | "end" => Request::End,
-        "judge" | "schiri" => Request::Judge {
-            text: rest.to_string(),
-        },
-        "?" | "hilfe" | "help" => return Input::Keys,
-        "q" | "quit" | "pause" | "tschüss" | "exit" => return Input::Quit,
-        // The whole line: a tally round names its players first (`Anna 4`).
-        _ => return Input::Unknown(line.to_string()),
-    };
-    Input::Request(request)
+        CommandId::Leave => Request::Leave,
+        CommandId::End => Request::End,
+        CommandId::Judge => Request::Judge { text: text() },
+        // Read as other input; and the terminal sets a game up itself (its look-up names
+        // none of the chats' lobby commands).
+        CommandId::Round
+        | CommandId::Export
+        | CommandId::Verify
+        | CommandId::Help
+        | CommandId::Quit
+        | CommandId::New
+        | CommandId::Join
+        | CommandId::Start
+        | CommandId::Timer
+        | CommandId::Bot
+        | CommandId::Welcome => return None,
+    }))
+}
+
+/// `verify`, `verify 12`, `prüfen #12`: the newest game or game N.
+fn verify(rest: &str) -> Input {
+    if rest.is_empty() {
+        return Input::Verify(None);
+    }
+    match rest.trim_start_matches('#').parse::<i64>() {
+        Ok(game) if game > 0 => Input::Verify(Some(game)),
+        _ => Input::Invalid(ServiceError::BadArgument {
+            text: rest.chars().take(40).collect(),
+        }),
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +211,34 @@ mod tests {
             (Some("Ben"), "bezahlt Anna")
         );
         assert_eq!(split_actor("s"), (None, "s"));
+        // As long as a name at the table may be, no longer.
+        let longest = "x".repeat(MAX_NAME);
+        assert_eq!(
+            split_actor(&format!("{longest}: s")),
+            (Some(&*longest), "s")
+        );
+        let line = format!("{longest}x: s");
+        assert_eq!(split_actor(&line), (None, line.as_str()));
+    }
+
+    #[test]
+    fn every_word_of_the_catalogue_is_understood() {
+        for (spec, names) in commands::offered(Platform::Terminal) {
+            for word in names.words() {
+                let line = match spec.text {
+                    bot_core::commands::Text::Required => format!("{word} Anna 4"),
+                    _ => word.to_string(),
+                };
+                let input = parse(&line);
+                assert!(!matches!(input, Input::Unknown(_)), "{line}: {input:?}");
+                assert!(
+                    !matches!(parse(&line.to_uppercase()), Input::Unknown(_)),
+                    "{line}"
+                );
+            }
+        }
+        assert_eq!(parse("?"), Input::Keys);
+        assert_eq!(parse("saison"), Input::Request(Request::CloseSeason));
     }
 
     #[test]

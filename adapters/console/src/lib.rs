@@ -6,9 +6,11 @@ mod commands;
 mod tally;
 
 use bot_core::engine::ai::Strategy;
-use bot_core::engine::{Event, MAX_PLAYERS, Part, RuleSet, Viewer};
+use bot_core::engine::{Event, Part, RuleSet, Viewer};
+use bot_core::model::table::MAX_NAME;
 use bot_core::render::{self, Surface, Voice};
 use bot_core::service::reply::{Content, ProofReport};
+use bot_core::service::table::Seating;
 use bot_core::service::{
     Actor, ChatId, Command, Notice, PublicTable, Reply, Request, Service, TableStatus, UserId,
 };
@@ -191,8 +193,8 @@ where
     async fn set_up(&mut self, options: &ConsoleOptions) -> anyhow::Result<bool> {
         let lang = self.lang;
         let mut humans = options.players.clone();
-        // A real table has no computer players: two people at least.
-        while !valid_names(&humans) || (options.tally && humans.len() < 2) {
+        let seating = Seating::new(options.tally);
+        while !valid_names(&humans) || humans.len() < seating.min_people() {
             if !humans.is_empty() {
                 self.say(&tr(lang, "console-bad-players", &[]))?;
             }
@@ -219,14 +221,14 @@ where
                 .filter(|n| !n.is_empty())
                 .collect();
         }
-        let max_bots = MAX_PLAYERS - humans.len();
-        // Computer players need the bot's dice: none at a real table.
-        let mut bots = if options.tally {
-            Some(0)
-        } else {
+        let max_bots = seating.max_computers(humans.len());
+        // Where no computer may sit, nobody is asked how many.
+        let mut bots = if seating.seats_computers() {
             options.bots.filter(|b| *b <= max_bots)
+        } else {
+            Some(0)
         };
-        while bots.is_none() || humans.len() + bots.unwrap_or(0) < 2 {
+        while bots.is_none() || !seating.can_start(humans.len(), bots.unwrap_or(0)) {
             if bots.is_some() {
                 self.say(&tr(lang, "console-too-few", &[]))?;
             }
@@ -382,7 +384,7 @@ where
                     self.say(&tr(lang, "console-saved", &[]))?;
                     return Ok(());
                 }
-                Input::Keys => self.say(&tr(lang, "console-keys", &[]))?,
+                Input::Keys => self.say(&render::help_text("console-keys", self.voice()))?,
                 Input::MyCup => {
                     let reply = self.handle(&who, Request::Look).await;
                     self.show(&reply)?;
@@ -523,7 +525,7 @@ fn valid_names(names: &[String]) -> bool {
     (1..=MAX_HUMANS).contains(&names.len())
         && names
             .iter()
-            .all(|n| !n.is_empty() && n.chars().count() <= 32 && !n.contains(':'))
+            .all(|n| !n.is_empty() && n.chars().count() <= MAX_NAME && !n.contains(':'))
         && (0..lowered.len()).all(|i| !lowered[..i].contains(&lowered[i]))
 }
 

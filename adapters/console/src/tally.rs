@@ -78,13 +78,13 @@ where
         let request = match commands::parse(text) {
             Input::Quit => return Ok(false),
             Input::Keys => {
-                self.say(&tr(lang, "console-tally-keys", &[]))?;
+                self.say(&render::help_text("console-tally-keys", self.voice()))?;
                 return Ok(true);
             }
             // An empty line shows the table again.
             Input::MyCup => Request::Show,
             Input::Request(Request::Roll) => {
-                self.say(&tr(lang, "console-tally-keys", &[]))?;
+                self.say(&render::help_text("console-tally-keys", self.voice()))?;
                 return Ok(true);
             }
             Input::Request(request) => request,

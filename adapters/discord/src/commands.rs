@@ -1,11 +1,17 @@
-//! The slash command: `/schocken` with one subcommand per request, English names with German
-//! localizations. Each subcommand only names its request; `Bot` does the rest.
+//! The slash command: `/schocken` with one subcommand per request. Their names (English,
+//! German as Discord's `de` localization) and descriptions come from the command catalogue
+//! ([`bot_core::commands`]); each subcommand here only reads its options and names its
+//! request. `Bot` does the rest.
 
 use crate::bot::Bot;
 use crate::origin::PLATFORM;
+use bot_core::commands::{self, CommandId, Platform};
 use bot_core::engine::ai::Strategy;
+use bot_core::render::{Surface, Voice, command_description};
 use bot_core::service::args::{AddBotArgs, parse_values, rules_request as typed_rules};
 use bot_core::service::{Request, ServiceError, UserId, UserRef};
+use bot_core::text::Lang;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 pub type Data = Arc<Bot>;
@@ -25,22 +31,85 @@ fn user_ref(user: &serenity::all::User) -> UserRef {
     UserRef::Id(UserId::new(PLATFORM, user.id))
 }
 
+/// `/schocken` with its subcommands, named and described as the catalogue says.
+pub fn schocken() -> poise::Command<Data, Error> {
+    let mut root = schocken_root();
+    root.subcommands = subcommands()
+        .into_iter()
+        .map(|(id, subcommand)| catalogued(id, subcommand))
+        .collect();
+    root
+}
+
 /// Schocken, the pub dice game: tables, turns and the Deckel ledger
 #[poise::command(
     slash_command,
+    rename = "schocken",
     description_localized(
         "de",
         "Schocken, das Kneipenwürfelspiel: Tische, Züge und das Deckelbuch"
-    ),
-    subcommands(
-        "new", "join", "bot", "leave", "start", "roll", "keep", "flip", "stand", "reveal", "table",
-        "rules", "kick", "end", "debts", "paid", "history", "undo", "stats", "judge", "round",
-        "help", "seed", "verify", "fairness"
     )
 )]
-pub async fn schocken(_ctx: Ctx<'_>) -> Result<(), Error> {
+async fn schocken_root(_ctx: Ctx<'_>) -> Result<(), Error> {
     // Discord always sends a subcommand.
     Ok(())
+}
+
+/// Each subcommand's handler, in the order Discord lists them.
+fn subcommands() -> Vec<(CommandId, poise::Command<Data, Error>)> {
+    vec![
+        (CommandId::New, new()),
+        (CommandId::Join, join()),
+        (CommandId::Bot, bot()),
+        (CommandId::Leave, leave()),
+        (CommandId::Start, start()),
+        (CommandId::Roll, roll()),
+        (CommandId::Keep, keep()),
+        (CommandId::Flip, flip()),
+        (CommandId::Stand, stand()),
+        (CommandId::Reveal, reveal()),
+        (CommandId::Table, table()),
+        (CommandId::Rules, rules()),
+        (CommandId::Kick, kick()),
+        (CommandId::End, end()),
+        (CommandId::Debts, debts()),
+        (CommandId::Paid, paid()),
+        (CommandId::History, history()),
+        (CommandId::Undo, undo()),
+        (CommandId::Stats, stats()),
+        (CommandId::Judge, judge()),
+        (CommandId::Round, round()),
+        (CommandId::Help, help()),
+        (CommandId::Seed, seed()),
+        (CommandId::Verify, verify()),
+        (CommandId::Fairness, fairness()),
+    ]
+}
+
+/// `subcommand` with the catalogue's names of `id` (the German one only where it differs)
+/// and its descriptions in both languages.
+fn catalogued(
+    id: CommandId,
+    mut subcommand: poise::Command<Data, Error>,
+) -> poise::Command<Data, Error> {
+    let spec = commands::spec(id);
+    let names = spec.names(Platform::Discord).unwrap_or(spec.canonical());
+    subcommand.name = names.en.to_string();
+    subcommand.qualified_name = names.en.to_string();
+    subcommand.name_localizations = localized(names.de, names.en);
+    let described = |lang| command_description(id, Voice::new(lang, Surface::Discord));
+    let english = described(Lang::En);
+    subcommand.description_localizations = localized(&described(Lang::De), &english);
+    subcommand.description = Some(english);
+    subcommand
+}
+
+/// Discord's localizations: German, where it is not the English text.
+fn localized(german: &str, english: &str) -> HashMap<String, String> {
+    (german != english)
+        .then(|| (Lang::De.code().to_string(), german.to_string()))
+        .into_iter()
+        .collect()
 }
 
 /// Who throws the dice at a new table.
@@ -56,12 +125,7 @@ enum Mode {
     Tally,
 }
 
-/// Open a table in this channel
-#[poise::command(
-    slash_command,
-    name_localized("de", "neu"),
-    description_localized("de", "Einen Tisch in diesem Kanal aufmachen")
-)]
+#[poise::command(slash_command)]
 async fn new(
     ctx: Ctx<'_>,
     #[description = "tally: real dice at the table, the bot keeps the score"]
@@ -79,12 +143,7 @@ fn open_request(mode: Option<Mode>) -> Request {
     }
 }
 
-/// Join the table before the game starts
-#[poise::command(
-    slash_command,
-    name_localized("de", "mitspielen"),
-    description_localized("de", "Am Tisch mitspielen, bevor das Spiel beginnt")
-)]
+#[poise::command(slash_command)]
 async fn join(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Join)).await
 }
@@ -102,15 +161,7 @@ enum Level {
     Simple,
 }
 
-/// Seat a computer player (the opener or Manage Server, before the start)
-#[poise::command(
-    slash_command,
-    name_localized("de", "computer"),
-    description_localized(
-        "de",
-        "Einen Computer mitspielen lassen (wer aufgemacht hat oder Server verwalten, vor dem Start)"
-    )
-)]
+#[poise::command(slash_command)]
 async fn bot(
     ctx: Ctx<'_>,
     #[description = "Its name at the table (empty: Computer)"]
@@ -142,22 +193,12 @@ fn bot_request(name: Option<&str>, level: Option<Level>) -> Request {
     .request()
 }
 
-/// Leave the table
-#[poise::command(
-    slash_command,
-    name_localized("de", "aussteigen"),
-    description_localized("de", "Den Tisch verlassen")
-)]
+#[poise::command(slash_command)]
 async fn leave(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Leave)).await
 }
 
-/// Start the game
-#[poise::command(
-    slash_command,
-    name_localized("de", "los"),
-    description_localized("de", "Das Spiel starten")
-)]
+#[poise::command(slash_command)]
 async fn start(
     ctx: Ctx<'_>,
     #[description = "Real dice: who won the roll-off at the table (empty: the seating order)"]
@@ -177,12 +218,7 @@ async fn start(
     play(ctx, Ok(request)).await
 }
 
-/// Roll the dice under your cup
-#[poise::command(
-    slash_command,
-    name_localized("de", "würfeln"),
-    description_localized("de", "Die Würfel unter deinem Becher werfen")
-)]
+#[poise::command(slash_command)]
 async fn roll(
     ctx: Ctx<'_>,
     #[description = "Throw blind: without looking under the cup"]
@@ -204,12 +240,7 @@ fn roll_request(blind: Option<bool>) -> Request {
     }
 }
 
-/// Set dice aside before the next roll
-#[poise::command(
-    slash_command,
-    name_localized("de", "halten"),
-    description_localized("de", "Würfel vor dem nächsten Wurf herauslegen")
-)]
+#[poise::command(slash_command)]
 async fn keep(
     ctx: Ctx<'_>,
     #[description = "The values to set aside, e.g. 1 1"]
@@ -222,52 +253,27 @@ async fn keep(
     play(ctx, request).await
 }
 
-/// Turn two sixes into a one
-#[poise::command(
-    slash_command,
-    name_localized("de", "drehen"),
-    description_localized("de", "Zwei Sechsen zu einer Eins drehen")
-)]
+#[poise::command(slash_command)]
 async fn flip(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Flip)).await
 }
 
-/// Stand with what you have
-#[poise::command(
-    slash_command,
-    name_localized("de", "stehen"),
-    description_localized("de", "Mit dem Wurf stehen bleiben")
-)]
+#[poise::command(slash_command)]
 async fn stand(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Stand)).await
 }
 
-/// Show the last round's reveal
-#[poise::command(
-    slash_command,
-    name_localized("de", "aufdecken"),
-    description_localized("de", "Die letzte Runde aufgedeckt zeigen")
-)]
+#[poise::command(slash_command)]
 async fn reveal(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Reveal)).await
 }
 
-/// Show the table as a new message
-#[poise::command(
-    slash_command,
-    name_localized("de", "tisch"),
-    description_localized("de", "Den Tisch als neue Nachricht zeigen")
-)]
+#[poise::command(slash_command)]
 async fn table(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Show)).await
 }
 
-/// Show the rules and time zone, or set them (Manage Server)
-#[poise::command(
-    slash_command,
-    name_localized("de", "regeln"),
-    description_localized("de", "Regeln und Zeitzone zeigen oder setzen (Server verwalten)")
-)]
+#[poise::command(slash_command)]
 async fn rules(
     ctx: Ctx<'_>,
     #[description = "Empty: the rules in words; details: every switch; else a preset and/or switches, e.g. dortmund"]
@@ -309,14 +315,7 @@ fn given(option: Option<&str>) -> Option<&str> {
     option.map(str::trim).filter(|t| !t.is_empty())
 }
 
-/// Take a player off the table (the opener or Manage Server)
-#[poise::command(
-    slash_command,
-    description_localized(
-        "de",
-        "Einen Spieler vom Tisch nehmen (wer aufgemacht hat oder Server verwalten)"
-    )
-)]
+#[poise::command(slash_command)]
 async fn kick(
     ctx: Ctx<'_>,
     #[description = "The player"]
@@ -330,35 +329,17 @@ async fn kick(
     play(ctx, Ok(request)).await
 }
 
-/// End the game without a debt (the opener or Manage Server)
-#[poise::command(
-    slash_command,
-    name_localized("de", "ende"),
-    description_localized(
-        "de",
-        "Das Spiel ohne Schulden beenden (wer aufgemacht hat oder Server verwalten)"
-    )
-)]
+#[poise::command(slash_command)]
 async fn end(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::End)).await
 }
 
-/// Who owes a round
-#[poise::command(
-    slash_command,
-    name_localized("de", "deckel"),
-    description_localized("de", "Wer eine Runde schuldet")
-)]
+#[poise::command(slash_command)]
 async fn debts(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Debts)).await
 }
 
-/// A round was paid (confirmed by another member)
-#[poise::command(
-    slash_command,
-    name_localized("de", "bezahlt"),
-    description_localized("de", "Eine Runde wurde bezahlt (ein anderes Mitglied bestätigt)")
-)]
+#[poise::command(slash_command)]
 async fn paid(
     ctx: Ctx<'_>,
     #[description = "Who paid (empty: you)"]
@@ -372,12 +353,7 @@ async fn paid(
     play(ctx, Ok(request)).await
 }
 
-/// The Deckel ledger, newest first, or as a CSV file
-#[poise::command(
-    slash_command,
-    name_localized("de", "verlauf"),
-    description_localized("de", "Das Deckelbuch, neueste zuerst, oder als CSV-Datei")
-)]
+#[poise::command(slash_command)]
 async fn history(
     ctx: Ctx<'_>,
     #[description = "Page (1 = newest)"]
@@ -404,37 +380,17 @@ fn history_request(page: Option<u32>, csv: Option<bool>) -> Request {
     }
 }
 
-/// Undo your last ledger entry or the last entered round (within 5 minutes)
-#[poise::command(
-    slash_command,
-    name_localized("de", "rückgängig"),
-    description_localized(
-        "de",
-        "Deinen letzten Eintrag im Deckelbuch oder die zuletzt eingetragene Runde zurücknehmen"
-    )
-)]
+#[poise::command(slash_command)]
 async fn undo(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Undo)).await
 }
 
-/// Statistics of this season
-#[poise::command(
-    slash_command,
-    name_localized("de", "statistik"),
-    description_localized("de", "Statistik dieser Saison")
-)]
+#[poise::command(slash_command)]
 async fn stats(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Stats)).await
 }
 
-/// Referee a real table: who threw what, who gets how many Deckel
-#[poise::command(
-    slash_command,
-    description_localized(
-        "de",
-        "Schiedsrichter für einen echten Tisch: wer bekommt wie viele Deckel"
-    )
-)]
+#[poise::command(slash_command)]
 async fn judge(
     ctx: Ctx<'_>,
     #[description = "Players and throws, e.g. Anna 665 3, Ben 114 2 built, Cem 221 1"]
@@ -449,12 +405,7 @@ async fn judge(
     play(ctx, Ok(Request::Judge { text })).await
 }
 
-/// Real dice: enter the round that fell at the table
-#[poise::command(
-    slash_command,
-    name_localized("de", "runde"),
-    description_localized("de", "Echte Würfel: die Runde eintragen, die am Tisch gefallen ist")
-)]
+#[poise::command(slash_command)]
 async fn round(
     ctx: Ctx<'_>,
     #[description = "In turn order, e.g. Anna 665 3, Ben 114 2 built, Cem 221 – or Anna 4"]
@@ -469,24 +420,12 @@ async fn round(
     play(ctx, Ok(Request::EnterRound { text })).await
 }
 
-/// How to play with this bot
-#[poise::command(
-    slash_command,
-    name_localized("de", "hilfe"),
-    description_localized("de", "So spielt man mit diesem Bot")
-)]
+#[poise::command(slash_command)]
 async fn help(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Help)).await
 }
 
-/// Set the dice's client seed before the start (a seated player)
-#[poise::command(
-    slash_command,
-    description_localized(
-        "de",
-        "Den Client-Seed der Würfel vor dem Start setzen (wer am Tisch sitzt)"
-    )
-)]
+#[poise::command(slash_command)]
 async fn seed(
     ctx: Ctx<'_>,
     #[description = "Any text: it goes into every throw of this game"]
@@ -497,15 +436,7 @@ async fn seed(
     play(ctx, Ok(Request::Seed { text })).await
 }
 
-/// Check a game's dice: the newest, or game number N
-#[poise::command(
-    slash_command,
-    name_localized("de", "prüfen"),
-    description_localized(
-        "de",
-        "Die Würfel eines Spiels nachrechnen: das neueste oder Spiel Nr. N"
-    )
-)]
+#[poise::command(slash_command)]
 async fn verify(
     ctx: Ctx<'_>,
     #[description = "The game's number (empty: the newest)"]
@@ -517,11 +448,7 @@ async fn verify(
     play(ctx, Ok(Request::Verify { game })).await
 }
 
-/// This channel's dice statistics, with a chart
-#[poise::command(
-    slash_command,
-    description_localized("de", "Die Würfelstatistik dieses Kanals, mit Diagramm")
-)]
+#[poise::command(slash_command)]
 async fn fairness(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Fairness)).await
 }

@@ -9,7 +9,7 @@ use crate::place::Place;
 use crate::send::{Api, Redactor, retry};
 use crate::state::App;
 use crate::webhook::{self, WebhookConfig};
-use crate::{commands, handlers, migrate, outbound, text};
+use crate::{commands, handlers, migrate, outbound};
 use bot_core::service::{Service, Stop};
 use bot_core::text::Lang;
 use std::sync::Arc;
@@ -63,7 +63,7 @@ async fn drop_webhook<B: Api>(bot: &B, redact: &Redactor) {
 fn menu(lang: Lang) -> Vec<BotCommand> {
     commands::menu(lang)
         .into_iter()
-        .map(|(name, id)| BotCommand::new(name, text::tr(lang, id, &[])))
+        .map(|(name, description)| BotCommand::new(name, description))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! button presses in groups and in private chats, private START with a deep link, and group
 //! migrations. Every rule is decided by the service; this module only asks it.
 
-use crate::commands::{self, Addressed, Cmd};
+use crate::commands::{self, Addressed};
 use crate::compose;
 use crate::hint;
 use crate::identity::{self, user_id};
@@ -14,6 +14,7 @@ use crate::plan::{Answer, Origin};
 use crate::send::{Api, retry};
 use crate::state::App;
 use crate::text;
+use bot_core::commands::CommandId;
 use bot_core::service::args::button_command;
 use bot_core::service::{ButtonAction, ButtonId, Command, Request, ServiceError};
 use bot_core::text::{Lang, arg_text};
@@ -76,7 +77,7 @@ async fn command_message<B: Api>(app: &Arc<App<B>>, message: &Message, update_id
     if from.is_bot && !anonymous {
         return;
     }
-    let Some(request) = read_command(app, message, from).await else {
+    let Some((cmd, request)) = read_command(app, message, from).await else {
         return;
     };
     if request == Request::Hint {
@@ -85,7 +86,7 @@ async fn command_message<B: Api>(app: &Arc<App<B>>, message: &Message, update_id
         return;
     }
     let private = message.chat.is_private();
-    let admin = commands::needs_admin(&request)
+    let admin = commands::needs_admin(cmd, &request)
         && (private || anonymous || is_admin(app, place.chat, from.id).await);
     let mut actor = identity::actor(from, admin);
     if anonymous {
@@ -112,9 +113,14 @@ async fn command_message<B: Api>(app: &Arc<App<B>>, message: &Message, update_id
     app.show(place, Some(&request), &reply, origin, None).await;
 }
 
-/// The request of a command message for us, or `None` when it is none (chatter, another
-/// bot's command) or was answered already (unknown, unreadable, help, a private START).
-async fn read_command<B: Api>(app: &App<B>, message: &Message, from: &User) -> Option<Request> {
+/// The command and request of a command message for us, or `None` when it is none (chatter,
+/// another bot's command) or was answered already (unknown, unreadable, help, a private
+/// START).
+async fn read_command<B: Api>(
+    app: &App<B>,
+    message: &Message,
+    from: &User,
+) -> Option<(CommandId, Request)> {
     let place = Place::of(message);
     let parsed = message.text().and_then(commands::split)?;
     let addressed = parsed.for_bot(&app.username);
@@ -128,14 +134,14 @@ async fn read_command<B: Api>(app: &App<B>, message: &Message, from: &User) -> O
         app.outbox
             .message(place.chat, reply_to(place, message, text))
     };
-    let Some(cmd) = commands::lookup(&parsed.name) else {
+    let Some(cmd) = commands::lookup(&parsed.name, parsed.args) else {
         if addressed == Addressed::Us || private {
             let command = arg_text(format!("/{}", parsed.name));
             say(text::tr(lang, "unknown-command", &[("command", command)]));
         }
         return None;
     };
-    if cmd == Cmd::Start && private {
+    if cmd == CommandId::Welcome && private {
         start_private(app, from, parsed.args).await;
         return None;
     }
@@ -150,7 +156,7 @@ async fn read_command<B: Api>(app: &App<B>, message: &Message, from: &User) -> O
             say(compose::help(lang));
             None
         }
-        Ok(request) => Some(request),
+        Ok(request) => Some((cmd, request)),
         Err(e) => {
             say(compose::error(&e, lang));
             None

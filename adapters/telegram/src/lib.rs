@@ -12,7 +12,7 @@
 //! - [`plan`]: a service reply → what to answer, write and send, decided without I/O;
 //! - [`outbox`]: every write to a chat, paced to Telegram's limits and coalesced;
 //! - [`compose`], [`keyboard`]: texts and inline keyboards from the shared renderer;
-//!   [`commands`]: command names, German aliases, menus, arguments → requests;
+//!   [`commands`]: commands by the catalogue's names, menus, arguments → requests;
 //! - [`place`]: chats and forum topics; [`identity`]: ids, names, languages;
 //!   [`memory`]: tables' places and private chats; [`send`]: errors, 429 retries, token
 //!   redaction; [`text`]: the adapter's own Fluent texts.

@@ -21,7 +21,9 @@ pub use dice::{DiceRoller, LoadedDice, seeded};
 pub use eval::{Evaluation, Penalty, Rank, ThrowClass, evaluate};
 pub use event::{EnteredPenalty, Event, GameResult, Part, RoundSummary, Title};
 pub use fair::{DrawnThrow, FairDice, ServerSeed};
-pub use game::{DiceMode, EnteredThrow, Game, MAX_PLAYERS, Player, RoundEntry, TallyError};
+pub use game::{
+    DiceMode, EnteredThrow, Game, MAX_PLAYERS, MIN_PLAYERS, Player, RoundEntry, TallyError,
+};
 pub use rules::{Extra, ExtraSet, FlipOnLastThrow, RuleSet, RulesError, StraightOrder};
 pub use score::{DebtReason, FinalThrow, RoundOutcome, Source};
 pub use view::{DieView, TableView, Viewer};

@@ -156,7 +156,7 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
         Content::Proof(report) => super::proof_text(report, voice),
         Content::Fairness(report) => super::fairness_text(report, lang),
         Content::Judge { round, outcome } => verdict_text(round, outcome, lang),
-        Content::Help => voice.tr("content-help", &[]),
+        Content::Help => super::help_text("content-help", voice),
     }
 }
 

@@ -3,10 +3,12 @@
 //!
 //! Split by job: `table` the public table message, `private` a player's own view, `events`
 //! notices and the round reveal, `errors` refusals, `content` read-only answers, `rules` the
-//! house rules in words. This file holds what several of them share; the leaf files import it
-//! from `super`, and their functions are re-exported here so callers keep using `render::X`.
+//! house rules in words, `commands` command descriptions and the help texts' command names.
+//! This file holds what several of them share; the leaf files import it from `super`, and
+//! their functions are re-exported here so callers keep using `render::X`.
 
 pub mod chart;
+mod commands;
 mod content;
 mod errors;
 mod events;
@@ -17,6 +19,7 @@ mod rules;
 mod table;
 mod tally;
 
+pub use commands::{command_description, command_names, help_text};
 pub use content::{content_text, verdict_text};
 pub use errors::error_text;
 pub use events::{notice_text, reveal_text};

@@ -219,7 +219,11 @@ fn computer_players_and_blind_throws_are_named_as_the_help_says() {
         options(bot),
         owned(&[("name", "name", 3, false), ("level", "stufe", 4, false)])
     );
-    assert_eq!(bot["options"][0]["max_length"], 32);
+    // As long as a name at the table may be.
+    assert_eq!(
+        bot["options"][0]["max_length"],
+        bot_core::model::table::MAX_NAME
+    );
     let choices: Vec<_> = bot["options"][1]["choices"]
         .as_array()
         .expect("choices")
@@ -276,4 +280,30 @@ fn roll_throws_or_plays_blind() {
     assert_eq!(roll_request(None), Request::Roll);
     assert_eq!(roll_request(Some(false)), Request::Roll);
     assert_eq!(roll_request(Some(true)), Request::Blind);
+}
+
+#[test]
+fn the_subcommands_are_the_catalogues() {
+    let handlers: Vec<CommandId> = subcommands().into_iter().map(|(id, _)| id).collect();
+    let mut sorted = handlers.clone();
+    sorted.sort();
+    let offered: Vec<CommandId> = commands::offered(Platform::Discord)
+        .map(|(spec, _)| spec.id)
+        .collect();
+    assert_eq!(
+        sorted, offered,
+        "one handler for each command Discord offers"
+    );
+    let commands = poise::builtins::create_application_commands(&[schocken()]);
+    let json = serde_json::to_value(&commands).expect("serializes");
+    let subs = json[0]["options"].as_array().expect("subcommands");
+    assert_eq!(subs.len(), handlers.len());
+    for (sub, id) in subs.iter().zip(&handlers) {
+        let spec = commands::spec(*id);
+        let names = spec.names(Platform::Discord).expect("offered");
+        assert_eq!(sub["name"], names.en);
+        assert_eq!(de(sub), names.de);
+        let description = command_description(*id, Voice::new(Lang::En, Surface::Discord));
+        assert_eq!(sub["description"], description.as_str());
+    }
 }

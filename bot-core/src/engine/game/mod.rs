@@ -22,6 +22,9 @@ pub use tally::{EnteredThrow, RoundEntry, TallyError};
 /// The most players at one table (a pub table; also what a chat message can show).
 pub const MAX_PLAYERS: usize = 10;
 
+/// The fewest players a game starts with.
+pub const MIN_PLAYERS: usize = 2;
+
 /// A player at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -277,7 +280,7 @@ fn pips(d: &[u8; 3]) -> u8 {
 }
 
 fn validate_names(names: &[String]) -> Result<(), StartError> {
-    if names.len() < 2 {
+    if names.len() < MIN_PLAYERS {
         return Err(StartError::TooFewPlayers);
     }
     if names.len() > MAX_PLAYERS {

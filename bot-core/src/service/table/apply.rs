@@ -4,8 +4,8 @@ use super::computer::play_bots;
 use super::progress::finish_move;
 use super::tally;
 use super::{
-    DiceProof, MAX_CLIENT_SEED, Member, Table, TableContext, TableOutcome, TableStatus, clean_name,
-    find, may_manage, outcome,
+    DiceProof, MAX_CLIENT_SEED, Member, Seating, Table, TableContext, TableOutcome, TableStatus,
+    clean_name, find, may_manage, outcome,
 };
 use crate::engine::ai::Strategy;
 use crate::engine::{Action, Departure, DiceRoller, Game, MAX_PLAYERS, Seat};
@@ -142,7 +142,7 @@ fn add_bot(
     if !may_manage(&table, &cmd.actor) {
         return Err(ServiceError::OpenerOrAdminOnly);
     }
-    if table.tally {
+    if !Seating::new(table.tally).seats_computers() {
         return Err(ServiceError::ComputerAtRealTable);
     }
     check_seat_free(&table)?;

@@ -7,11 +7,13 @@
 //! - [`computer`]: computer players' turns and the hints from the exact odds;
 //! - [`progress`]: what follows a move (computer players, debts, statistics, the timer) and
 //!   the moves nobody made (a turn timer, an idle table);
-//! - [`tally`]: entering and taking back the rounds of a game with real dice.
+//! - [`tally`]: entering and taking back the rounds of a game with real dice;
+//! - [`seating`]: who may sit at a new table, rolled or real.
 
 mod apply;
 mod computer;
 mod progress;
+mod seating;
 mod tally;
 
 pub use crate::model::table::{
@@ -20,6 +22,7 @@ pub use crate::model::table::{
 };
 pub use apply::apply;
 pub use progress::{close_idle, hint, time_out};
+pub use seating::Seating;
 pub use tally::undoes_round;
 
 use super::command::{Actor, UserRef};
