@@ -4,7 +4,7 @@
 use bot_core::engine::DebtReason;
 use bot_core::model::table::NewDebt;
 use bot_core::service::{Request, Table, UserId};
-use bot_core::store::{Backend, Commit, Store, StoreError};
+use bot_core::store::{Backend, Commit, Store, StoreError, WriteTurns};
 use sqlx::Row;
 use sqlx::migrate::Migrator;
 
@@ -177,6 +177,42 @@ async fn a_move_decided_on_an_older_table_is_refused_whole() {
 }
 
 /// Every test above again, on PostgreSQL (see `common::backend`).
+/// Issue 27: a chat's next write turn and the old buttons still to take off are kept in the
+/// database, so a restarted process finds them; turns long past are pruned.
+#[tokio::test]
+async fn write_turns_and_old_buttons_survive_a_restart() {
+    let mut h = Harness::new().await;
+    let turns = WriteTurns::new(h.store.clone());
+    let now = 1_000_000;
+    assert_eq!(turns.reserve_write("-100", now, 3_050).await.expect("turn"), now);
+    turns
+        .note_strip("telegram", "-100", "tg:-100:7")
+        .await
+        .expect("noted");
+    turns
+        .note_strip("telegram", "-100", "tg:-100:7")
+        .await
+        .expect("noted twice: once");
+    turns
+        .note_strip("discord", "discord:1/2", "99")
+        .await
+        .expect("noted");
+    h.restart().await;
+    let turns = WriteTurns::new(h.store.clone());
+    let next = turns.reserve_write("-100", now + 80, 3_050).await;
+    assert_eq!(next.expect("turn"), now + 3_050, "not right after the last write");
+    assert_eq!(
+        turns.pending_strips("telegram").await.expect("strips"),
+        [("-100".to_string(), "tg:-100:7".to_string())]
+    );
+    turns
+        .strip_done("telegram", "-100", "tg:-100:7")
+        .await
+        .expect("done");
+    assert!(turns.pending_strips("telegram").await.expect("strips").is_empty());
+    assert_eq!(turns.pending_strips("discord").await.expect("strips").len(), 1);
+}
+
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {
     common::backend::run_again_on_postgres().await;

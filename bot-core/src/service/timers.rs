@@ -30,6 +30,8 @@ impl Service {
         if self.housekeeping_due(now) {
             // Request ids older than a week: no platform retries a delivery that late.
             let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;
+            // Write turns a minute past hold nobody back.
+            let _ = self.store.prune_write_turns(now - 60_000).await;
             self.compact_games_over(now).await;
             self.forget_idle_places(now);
         }

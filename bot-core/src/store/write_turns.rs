@@ -272,3 +272,20 @@ impl WriteTurns {
             .collect())
     }
 }
+
+impl Store {
+    /// Forgets the write turns that ended before `before` (ms): a turn in the past holds
+    /// nobody back, and a bot that wrote to many chats once would keep a row for each.
+    pub(crate) async fn prune_write_turns(&self, before: i64) -> Result<u64, StoreError> {
+        let _writer = self.write_turn().await;
+        let done = sqlx::query("DELETE FROM chat_pace WHERE next_at < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        sqlx::query("DELETE FROM write_slots WHERE at < $1")
+            .bind(before)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
+    }
+}
