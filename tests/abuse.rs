@@ -7,6 +7,7 @@
 mod common;
 
 use common::discord::slash;
+use common::foreign_cup::press_every_button;
 use common::hostile::*;
 use common::{DISCORD_TOKEN, Db, WAIT, current_player, discord, player_line, shows_dice};
 use schocken_fakes::discord::{Call, FakeDiscord, FakeMessage, FakeUser, Injected, Place};
@@ -283,6 +284,166 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
     play.assert_no_leaks();
     assert!(fake.late_answers().is_empty(), "{:?}", fake.late_answers());
     bot.assert_token_never_logged(DISCORD_TOKEN);
+}
+
+/// What a seated player reads who presses a move while `to_play` is to play: not his turn,
+/// or his turn of this round is over — in his language.
+fn not_your_turn(presser: &FakeUser, to_play: &str) -> Vec<String> {
+    if presser.locale.starts_with("en") {
+        vec![
+            format!("Not your turn – {to_play} is to play."),
+            "You are done for this round.".to_string(),
+        ]
+    } else {
+        vec![
+            format!("Du bist nicht dran – {to_play} ist dran."),
+            "Du bist in dieser Runde schon fertig.".to_string(),
+        ]
+    }
+}
+
+/// Players press the buttons of another player's private cup message itself (replayed
+/// `custom_id`s with that message: Discord shows it to its owner alone). The presser gets a
+/// new private message in his own language — a German presser on an English owner's cup and
+/// the other way round, and a member of no table — and the owner's message stays exactly as
+/// it was: no update in place (type 7), no edit, no follow-up into it, no die of his shown to
+/// the presser. The owner's own clicks still change his message in place, and after such an
+/// update it is still his alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_presses_on_another_players_cup_are_answered_apart_and_leave_it_alone() {
+    let (fake, db, bot) = discord::start(7).await;
+    let anna = discord::user(11, "Anna");
+    let cem = discord::user(13, "Cem").locale("en-US");
+    let dora = discord::user(14, "Dora");
+    let players = [anna.clone(), cem.clone()];
+    let table = discord::open_and_start(&fake, &players).await;
+    let mut play = discord::Play::new(&fake, table, &players);
+    let (mut owners, mut pressed, mut after_update) = (BTreeSet::new(), 0, 0);
+    for _ in 0..20 {
+        let t = play.settled().await;
+        let owner_name = current_player(&t.content).expect("someone to play");
+        let owner = play.player(&owner_name);
+        if owners.len() == 2 || !owners.insert(owner.id) {
+            if owners.len() == 2 || !play.turn().await {
+                break;
+            }
+            continue;
+        }
+        let presser = players.iter().find(|p| p.id != owner.id).expect("two");
+        let look = t.button("v1:l:").expect("look");
+        let view = play.private(&owner, table, &look).await;
+        let cup = view.message_id.expect("the owner's cup message");
+        let dice = discord::dice_under_cup(&view.content).expect("the owner sees his dice");
+        let refusal = not_your_turn(presser, &owner_name);
+        pressed += press_every_button(&fake, &db, table, cup, presser, &refusal, &dice).await;
+        let stranger = ["Du sitzt nicht an diesem Tisch.".to_string()];
+        pressed += press_every_button(&fake, &db, table, cup, &dora, &stranger, &dice).await;
+
+        // The owner's own click changes his view in place; it is still his alone after.
+        let own = ["v1:k:", "v1:r:"]
+            .iter()
+            .find_map(|p| fake.message(cup).and_then(|m| m.button(p)));
+        if let Some(id) = own {
+            let updated = play.private(&owner, cup, &id).await;
+            assert_eq!(
+                (updated.kind, updated.message_id),
+                (7, Some(cup)),
+                "{updated:?}"
+            );
+            let dice = discord::dice_under_cup(&updated.content).unwrap_or(dice);
+            pressed += press_every_button(&fake, &db, table, cup, presser, &refusal, &dice).await;
+            after_update += 1;
+        }
+        // He plays his turn on (a new look shows his cup again).
+        play.turn().await;
+    }
+    assert_eq!(
+        owners.len(),
+        2,
+        "each player owned a cup pressed by the other"
+    );
+    assert!(
+        pressed >= 8 && after_update >= 1,
+        "{pressed} presses, {after_update}"
+    );
+    // Until a round is revealed: no die seen under a cup showed anywhere before.
+    let revealed = |c: &str| c.contains("Letzte Runde (") || c.contains("Last round (");
+    for _ in 0..100 {
+        if revealed(&play.settled().await.content) || !play.turn().await {
+            break;
+        }
+    }
+    play.assert_no_leaks();
+    assert!(fake.late_answers().is_empty(), "{:?}", fake.late_answers());
+    bot.assert_token_never_logged(DISCORD_TOKEN);
+}
+
+/// As above with every answer deferred (the adapter in process, `defer_after` zero): a press
+/// on another player's cup gets a "thinking" message of its own, completed there; the owner's
+/// message is neither acknowledged for it (type 6) nor edited. The owner's own click still
+/// acknowledges and edits his view in place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn discord_deferred_presses_on_another_players_cup_leave_it_alone() {
+    use bot_core::config::Config;
+    use bot_core::service::{Stop, SystemClock};
+    use schocken_discord::DiscordConfig;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    let fake = FakeDiscord::start().await.expect("fake Discord");
+    let db = Db::new();
+    let service = db
+        .service(Config::default(), Arc::new(SystemClock), Some(7))
+        .await;
+    let config = DiscordConfig::new(DISCORD_TOKEN, Some(fake.api_url()), None)
+        .with_defer_after(Duration::ZERO);
+    let bot = tokio::spawn(schocken_discord::run(service, config, Stop::never()));
+    fake.wait_ready(WAIT).await.expect("the bot connects");
+    let anna = discord::user(11, "Anna").locale("en-GB");
+    let ben = discord::user(12, "Ben");
+    let sent = fake.slash(&anna, &slash("new")).expect("inject");
+    discord::answer(&fake, &sent).await;
+    let table = discord::posted_table(&fake, fake.channel_id(), sent.seq).await;
+    discord::run_slash(&fake, &ben, slash("join")).await;
+    discord::run_slash(&fake, &anna, slash("start")).await;
+    let t = discord::wait_message(&fake, table, "the started game", |m| {
+        current_player(&m.content).is_some()
+    })
+    .await;
+    let owner_name = current_player(&t.content).expect("someone to play");
+    let (owner, presser) = if owner_name == "Anna" {
+        (&anna, &ben)
+    } else {
+        (&ben, &anna)
+    };
+    let look = t.button("v1:l:").expect("look");
+    let view = discord::run_click(&fake, owner, table, &look).await;
+    assert!(view.deferred && view.ephemeral, "{view:?}");
+    let cup = view.message_id.expect("the owner's cup message");
+    let dice = discord::dice_under_cup(&view.content).expect("the owner sees his dice");
+    let refusal = not_your_turn(presser, &owner_name);
+    press_every_button(&fake, &db, table, cup, presser, &refusal, &dice).await;
+
+    let own = ["v1:k:", "v1:r:", "v1:s:"]
+        .iter()
+        .find_map(|p| fake.message(cup).and_then(|m| m.button(p)))
+        .expect("a move in the owner's view");
+    let updates = fake.message(cup).map(|m| m.updates).unwrap_or_default();
+    let sent = fake.click(owner, cup, &own).expect("inject");
+    let first = fake.callback(&sent, WAIT).await.expect("acknowledged");
+    assert_eq!(
+        first.call,
+        Call::Callback {
+            interaction: sent.id,
+            kind: 6
+        }
+    );
+    discord::wait_message(&fake, cup, "the owner's view edited in place", |m| {
+        m.updates > updates
+    })
+    .await;
+    assert!(fake.late_answers().is_empty(), "{:?}", fake.late_answers());
+    bot.abort();
 }
 
 /// Game, ledger and table commands in a channel and a DM without a table: an ephemeral,

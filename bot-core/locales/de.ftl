@@ -600,6 +600,32 @@ error-no-such-page = { $pages ->
 }
 error-storage = Das konnte ich nicht speichern – es hat sich nichts geändert, bitte nochmal.
 error-busy = Gerade ist hier zu viel los – es hat sich nichts geändert, bitte gleich nochmal.
+error-internal = Da ist etwas schiefgegangen – es hat sich nichts geändert. Bitte versuch es nochmal.
+# Fehler, bevor ein Discord-Befehl läuft ($command: der Befehl, wie Discord ihn dem Nutzer zeigt, z. B. /schocken verlauf)
+error-discord-option = Eine Angabe zu { $command } kann ich nicht lesen – es hat sich nichts geändert. { $surface ->
+    [discord] Was wohin gehört, zeigt /schocken hilfe.
+   *[plain] Was wohin gehört, zeigt die Hilfe.
+}
+error-discord-outdated = { $command } kam in einer Form an, die ich nicht kenne – wahrscheinlich zeigt dein Discord noch eine ältere Fassung des Befehls. Es hat sich nichts geändert. Lade Discord neu (Strg+R) und versuch es nochmal.
+error-discord-unknown-command = Diesen Befehl kenne ich nicht (mehr) – wahrscheinlich zeigt dein Discord noch eine ältere Liste. Lade Discord neu (Strg+R); { $surface ->
+    [discord] alle Befehle zeigt /schocken hilfe.
+   *[plain] alle Befehle zeigt die Hilfe.
+}
+error-discord-subcommand = Was soll ich tun? { $surface ->
+    [discord] Zum Beispiel /schocken neu – alle Befehle zeigt /schocken hilfe.
+   *[plain] Alle Befehle zeigt die Hilfe.
+}
+error-discord-cooldown = Nicht so schnell – { $command } geht in { $seconds ->
+    [one] einer Sekunde
+   *[other] { $seconds } Sekunden
+} wieder.
+error-discord-bot-permissions = Mir fehlen in diesem Kanal Berechtigungen für { $command }. Jemand mit dem Recht „Server verwalten“ kann sie mir geben.
+error-discord-user-permissions = Dir fehlen in diesem Kanal die Berechtigungen für { $command }.
+error-discord-not-allowed = { $command } darfst du hier nicht benutzen.
+error-discord-owner-only = { $command } darf nur der Betreiber des Bots benutzen.
+error-discord-server-only = { $command } geht nur auf einem Server, nicht in Direktnachrichten.
+error-discord-dm-only = { $command } geht nur in Direktnachrichten an den Bot.
+error-discord-nsfw-only = { $command } geht nur in Kanälen mit Altersbeschränkung.
 error-game-over = Das Spiel ist vorbei.
 error-unknown-seat = Diesen Platz gibt es nicht.
 error-player-left = Du bist ausgestiegen.

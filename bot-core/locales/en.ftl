@@ -597,6 +597,32 @@ error-no-such-page = { $pages ->
 }
 error-storage = I could not save that – nothing changed, please try again.
 error-busy = Too much going on right now – nothing changed, please try again in a moment.
+error-internal = Something went wrong – nothing changed. Please try again.
+# Errors before a Discord command runs ($command: the command as Discord shows it to the user, e.g. /schocken history)
+error-discord-option = I cannot read one of the options of { $command } – nothing changed. { $surface ->
+    [discord] /schocken help shows what goes where.
+   *[plain] The help shows what goes where.
+}
+error-discord-outdated = { $command } arrived in a form I do not know – your Discord probably still shows an older version of the command. Nothing changed. Reload Discord (Ctrl+R) and try again.
+error-discord-unknown-command = I do not know this command (any more) – your Discord probably still shows an older list. Reload Discord (Ctrl+R); { $surface ->
+    [discord] /schocken help lists every command.
+   *[plain] the help lists every command.
+}
+error-discord-subcommand = What shall I do? { $surface ->
+    [discord] For example /schocken new – /schocken help lists every command.
+   *[plain] The help lists every command.
+}
+error-discord-cooldown = Not so fast – { $command } works again in { $seconds ->
+    [one] one second
+   *[other] { $seconds } seconds
+}.
+error-discord-bot-permissions = I lack permissions in this channel for { $command }. Someone with Manage Server can grant them.
+error-discord-user-permissions = You lack the permissions in this channel for { $command }.
+error-discord-not-allowed = You may not use { $command } here.
+error-discord-owner-only = Only the bot's operator may use { $command }.
+error-discord-server-only = { $command } works only on a server, not in direct messages.
+error-discord-dm-only = { $command } works only in direct messages to the bot.
+error-discord-nsfw-only = { $command } works only in age-restricted channels.
 error-game-over = The game is over.
 error-unknown-seat = No such seat.
 error-player-left = You have left the game.

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod discord;
+pub mod foreign_cup;
 pub mod hostile;
 pub mod postgres;
 pub mod proof;

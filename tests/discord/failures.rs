@@ -132,3 +132,71 @@ async fn real_pace_a_token_the_gateway_refuses_ends_the_bot() {
     assert!(log.contains(TOKEN_REJECTED), "{log}");
     bot.assert_token_never_logged(DISCORD_TOKEN);
 }
+
+/// Commands poise cannot run — an option of the wrong type (as a Discord still holding an
+/// older version of the commands, or a forged interaction, sends it), a required option
+/// missing, a subcommand the bot does not have — are answered at once and privately, in the
+/// user's language with the command named as his Discord shows it; nothing is posted or
+/// stored, and the log keeps no token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_poise_cannot_run_are_answered_privately_in_the_users_language() {
+    let fake = FakeDiscord::start().await.expect("fake Discord");
+    let db = Db::new();
+    let bot = Bot::discord(&fake, &db.path, 3).await;
+    let anna = user(11, "Anna");
+    let cem = user(13, "Cem").locale("en-US");
+    let outdated = |english: bool, command: &str| match english {
+        false => format!(
+            "{command} kam in einer Form an, die ich nicht kenne – wahrscheinlich zeigt dein \
+             Discord noch eine ältere Fassung des Befehls. Es hat sich nichts geändert. Lade \
+             Discord neu (Strg+R) und versuch es nochmal."
+        ),
+        true => format!(
+            "{command} arrived in a form I do not know – your Discord probably still shows an \
+             older version of the command. Nothing changed. Reload Discord (Ctrl+R) and try again."
+        ),
+    };
+    let unknown_de = "Diesen Befehl kenne ich nicht (mehr) – wahrscheinlich zeigt dein Discord \
+        noch eine ältere Liste. Lade Discord neu (Strg+R); alle Befehle zeigt /schocken hilfe.";
+    let unknown_en = "I do not know this command (any more) – your Discord probably still shows \
+        an older list. Reload Discord (Ctrl+R); /schocken help lists every command.";
+    let before = db.state().await;
+    let since = fake.requests().len();
+    let cases = [
+        (
+            &anna,
+            slash("history").string("page", "zwei"),
+            outdated(false, "/schocken verlauf"),
+        ),
+        (
+            &anna,
+            slash("roll").string("blind", "ja"),
+            outdated(false, "/schocken würfeln"),
+        ),
+        (
+            &anna,
+            slash("new").string("mode", "zählen"),
+            outdated(false, "/schocken neu"),
+        ),
+        (&anna, slash("kick"), outdated(false, "/schocken kick")),
+        (
+            &cem,
+            slash("verify").string("game", "7"),
+            outdated(true, "/schocken verify"),
+        ),
+        (&anna, slash("zaubern"), unknown_de.to_string()),
+        (&cem, slash("zaubern"), unknown_en.to_string()),
+    ];
+    for (who, command, expected) in cases {
+        let what = format!("{:?} {:?}", command.subcommand, command.options);
+        let sent = fake.slash(who, &command).expect("inject");
+        let a = fake.answer(&sent, WAIT).await.expect("answered");
+        assert!(a.kind == 4 && a.ephemeral, "{what}: {a:?}");
+        assert_eq!(a.content, expected, "{what}");
+        assert_eq!(fake.callback_attempts(sent.id).len(), 1, "{what}");
+    }
+    crate::common::discord::assert_untouched(&fake, since, "commands poise cannot run");
+    assert_eq!(db.state().await, before, "nothing stored");
+    assert!(fake.late_answers().is_empty(), "{:?}", fake.late_answers());
+    bot.assert_token_never_logged(DISCORD_TOKEN);
+}

@@ -128,7 +128,8 @@ impl Bot {
         debug!(chat = %chat, request = ?request, "interaction");
 
         let (mut reply, deferred) = self.ask(http, incoming, cmd, public, apart).await;
-        if incoming.on_private_message() && !apart {
+        // Only on his own view: a press on somebody else's is answered apart from it.
+        if incoming.on_own_private_message() && !apart {
             self.add_current_cup(origin, &mut reply).await;
         }
         let plan = plan::plan(&reply, &request, via);

@@ -1,14 +1,64 @@
-//! Answering an interaction: at once (a new ephemeral or public message, the clicked private
-//! message changed in place, or a plain acknowledgement of a click), or deferred first and
-//! completed later.
+//! Answering an interaction: at once (a new ephemeral or public message, the presser's own
+//! clicked private message changed in place, or a plain acknowledgement of a click), or
+//! deferred first and completed later.
 
 use crate::plan::{Answer, Via};
 use serenity::all::{
     CommandInteraction, ComponentInteraction, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, EditInteractionResponse,
-    Http, HttpError, MessageFlags,
+    Http, HttpError, Message, MessageFlags, MessageInteractionMetadata, UserId,
 };
 use tracing::debug;
+
+/// What a click was made on; only the presser's own private message may change in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clicked {
+    /// No click (a slash command), or a click on a message everybody sees (the table).
+    Public,
+    /// The presser's own private message: the answer replaces it, so a turn keeps one.
+    OwnPrivate,
+    /// Somebody else's private message (a replayed `custom_id`: only its owner sees it), or
+    /// one whose owner Discord did not name. It stays exactly as it is; the presser gets a
+    /// new private message.
+    ForeignPrivate,
+}
+
+impl Clicked {
+    /// A click by `presser` on `message`, as Discord sends it: an ephemeral message belongs
+    /// to the user whose interaction created it. A click inside it that changed it in place
+    /// (type 7, an edit) keeps that interaction's metadata, so a view the owner got from his
+    /// own earlier view is still his.
+    pub fn on(message: &Message, presser: UserId) -> Clicked {
+        let ephemeral = message
+            .flags
+            .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+        if !ephemeral {
+            return Clicked::Public;
+        }
+        match owner(message) {
+            Some(owner) if owner == presser => Clicked::OwnPrivate,
+            // Another user's, or nobody named: the safe side.
+            _ => Clicked::ForeignPrivate,
+        }
+    }
+}
+
+/// The user whose interaction created `message`: from `interaction_metadata`, else from the
+/// deprecated `interaction` object Discord still sends.
+fn owner(message: &Message) -> Option<UserId> {
+    let from_metadata = message
+        .interaction_metadata
+        .as_deref()
+        .and_then(|m| match m {
+            MessageInteractionMetadata::Command(c) => Some(c.user.id),
+            MessageInteractionMetadata::Component(c) => Some(c.user.id),
+            MessageInteractionMetadata::ModalSubmit(c) => Some(c.user.id),
+            _ => None,
+        });
+    #[allow(deprecated)]
+    let legacy = message.interaction.as_ref().map(|i| i.user.id);
+    from_metadata.or(legacy)
+}
 
 /// An interaction to answer.
 #[derive(Clone, Copy, Debug)]
@@ -22,7 +72,8 @@ pub enum Incoming<'a> {
 pub enum Deferred {
     /// "The bot is thinking" (type 5): a placeholder message with this visibility.
     Thinking { public: bool },
-    /// A click on a private message, acknowledged (type 6): the answer changes that message.
+    /// A click on the presser's own private message, acknowledged (type 6): the answer
+    /// changes that message.
     Update,
 }
 
@@ -34,16 +85,17 @@ impl Incoming<'_> {
         }
     }
 
-    /// A click on a button of an ephemeral message (a player's own view): the answer replaces
-    /// that message, so a turn keeps one private message.
-    pub fn on_private_message(&self) -> bool {
+    pub fn clicked(&self) -> Clicked {
         match self {
-            Incoming::Click(i) => i
-                .message
-                .flags
-                .is_some_and(|f| f.contains(MessageFlags::EPHEMERAL)),
-            Incoming::Slash(_) => false,
+            Incoming::Click(i) => Clicked::on(&i.message, i.user.id),
+            Incoming::Slash(_) => Clicked::Public,
         }
+    }
+
+    /// A click on a button of the presser's own private view: the answer replaces that
+    /// message, so a turn keeps one private message.
+    pub fn on_own_private_message(&self) -> bool {
+        self.clicked() == Clicked::OwnPrivate
     }
 
     async fn create(&self, http: &Http, r: CreateInteractionResponse) -> serenity::Result<()> {
@@ -79,18 +131,22 @@ impl Incoming<'_> {
     }
 }
 
-/// The first and only response. A private answer to a click on a private message replaces
-/// that message (type 7); elsewhere it is a new ephemeral message (type 4).
+/// The first and only response. A private answer to a click on the presser's own private
+/// message replaces that message (type 7); elsewhere it is a new ephemeral message (type 4).
 pub async fn answer(http: &Http, incoming: Incoming<'_>, answer: &Answer) -> serenity::Result<()> {
+    let clicked = incoming.clicked();
     let response = match (answer, incoming) {
-        (Answer::Private(p), _) if incoming.on_private_message() => {
+        (Answer::Private(p), _) if clicked == Clicked::OwnPrivate => {
             CreateInteractionResponse::UpdateMessage(p.update())
         }
         (Answer::Private(p), _) => CreateInteractionResponse::Message(p.response(true)),
         (Answer::Public(p), _) => CreateInteractionResponse::Message(p.response(false)),
-        (Answer::Ack, Incoming::Click(_)) => CreateInteractionResponse::Acknowledge,
-        // A slash command always needs a message.
-        (Answer::Ack, Incoming::Slash(_)) => CreateInteractionResponse::Message(
+        (Answer::Ack, Incoming::Click(_)) if clicked != Clicked::ForeignPrivate => {
+            CreateInteractionResponse::Acknowledge
+        }
+        // A slash command always needs a message; a press on somebody else's view gets one
+        // of its own, so nothing points at the owner's message.
+        (Answer::Ack, _) => CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new()
                 .content("✓")
                 .ephemeral(true),
@@ -114,17 +170,18 @@ pub async fn answer_new(
     }
 }
 
-/// A first answer that buys 15 minutes for the real one. A click on a private message is
-/// acknowledged (its answer will change that message) unless the answer goes `apart` (a new
-/// message beside it); anything else gets a "thinking" placeholder, public only if the
-/// answer is expected to be public.
+/// A first answer that buys 15 minutes for the real one. A click on the presser's own
+/// private message is acknowledged (its answer will change that message) unless the answer
+/// goes `apart` (a new message beside it); anything else, somebody else's private message
+/// included, gets a "thinking" placeholder of its own, public only if the answer is expected
+/// to be public.
 pub async fn defer(
     http: &Http,
     incoming: Incoming<'_>,
     public: bool,
     apart: bool,
 ) -> serenity::Result<Deferred> {
-    if incoming.on_private_message() && !apart {
+    if incoming.on_own_private_message() && !apart {
         incoming
             .create(http, CreateInteractionResponse::Acknowledge)
             .await?;
@@ -180,4 +237,82 @@ pub async fn finish(
 /// Discord does not know the message (404).
 pub fn is_unknown(e: &serenity::Error) -> bool {
     matches!(e, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.status_code.as_u16() == 404)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    const PRESSER: u64 = 11;
+    const OWNER: u64 = 12;
+
+    fn user(id: u64) -> Value {
+        json!({"id": id.to_string(), "username": format!("user{id}"), "discriminator": "0",
+            "global_name": null, "avatar": null})
+    }
+
+    /// A message of the bot as a click carries it (the fields serenity requires).
+    fn message(flags: u64, extra: Value) -> Message {
+        let mut m = json!({
+            "id": "900", "channel_id": "7", "author": user(1), "content": "Dein Becher",
+            "timestamp": "2024-01-01T00:00:00.000000+00:00", "edited_timestamp": null,
+            "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+            "attachments": [], "embeds": [], "pinned": false, "type": 20, "flags": flags,
+        });
+        if let (Some(m), Some(extra)) = (m.as_object_mut(), extra.as_object()) {
+            m.extend(extra.clone());
+        }
+        serde_json::from_value(m).expect("a message serenity reads")
+    }
+
+    fn metadata(kind: u8, user_id: u64) -> Value {
+        let mut m = json!({"id": "800", "type": kind, "user": user(user_id),
+            "authorizing_integration_owners": {"0": "5"}});
+        if kind == 3 {
+            m["interacted_message_id"] = json!("700");
+        }
+        json!({ "interaction_metadata": m })
+    }
+
+    fn clicked(flags: u64, extra: Value) -> Clicked {
+        Clicked::on(&message(flags, extra), UserId::new(PRESSER))
+    }
+
+    #[test]
+    fn a_private_message_is_the_presser_own_when_his_interaction_made_it() {
+        // A view from a click (on the table, or on his own earlier view), from a command.
+        assert_eq!(clicked(64, metadata(3, PRESSER)), Clicked::OwnPrivate);
+        assert_eq!(clicked(64, metadata(2, PRESSER)), Clicked::OwnPrivate);
+        // Only the deprecated object, as older messages carry it.
+        let legacy = json!({"interaction": {"id": "800", "type": 2, "name": "schocken neu",
+            "user": user(PRESSER)}});
+        assert_eq!(clicked(64, legacy), Clicked::OwnPrivate);
+    }
+
+    #[test]
+    fn a_private_message_of_another_user_or_of_nobody_named_is_foreign() {
+        assert_eq!(clicked(64, metadata(3, OWNER)), Clicked::ForeignPrivate);
+        assert_eq!(clicked(64, metadata(2, OWNER)), Clicked::ForeignPrivate);
+        let legacy = json!({"interaction": {"id": "800", "type": 3, "name": "",
+            "user": user(OWNER)}});
+        assert_eq!(clicked(64, legacy), Clicked::ForeignPrivate);
+        assert_eq!(
+            clicked(64, json!({})),
+            Clicked::ForeignPrivate,
+            "the safe side"
+        );
+        // The current field wins over the deprecated one.
+        let mut both = metadata(3, OWNER);
+        both["interaction"] = json!({"id": "800", "type": 3, "name": "", "user": user(PRESSER)});
+        assert_eq!(clicked(64, both), Clicked::ForeignPrivate);
+    }
+
+    #[test]
+    fn a_message_everybody_sees_is_public_whoever_made_it() {
+        assert_eq!(clicked(0, json!({})), Clicked::Public);
+        assert_eq!(clicked(0, metadata(2, OWNER)), Clicked::Public);
+        // Other flags (suppressed embeds) do not make a message private.
+        assert_eq!(clicked(4, metadata(3, OWNER)), Clicked::Public);
+    }
 }

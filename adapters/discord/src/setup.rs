@@ -14,6 +14,8 @@ use std::time::Duration;
 use tokio::task::JoinHandle;
 use tracing::{error, info};
 
+mod errors;
+
 /// What the framework needs, and what it leaves behind when the client stops.
 #[derive(Clone)]
 pub struct Setup {
@@ -147,13 +149,16 @@ impl Setup {
     }
 }
 
-/// The slash command and the button handler. Cooldowns are manual (and none is set): poise's
-/// automatic cooldowns would note every user, channel, server and member that ever ran a
-/// command, in maps that are never emptied, so the memory would follow every chat ever seen.
+/// The slash command, the button handler, and one answer in the user's language to every
+/// error poise meets (its default handler speaks English, or nothing). Cooldowns are manual
+/// (and none is set): poise's automatic cooldowns would note every user, channel, server and
+/// member that ever ran a command, in maps that are never emptied, so the memory would follow
+/// every chat ever seen.
 fn framework_options() -> poise::FrameworkOptions<Data, Error> {
     poise::FrameworkOptions {
         commands: vec![commands::schocken()],
         event_handler: |ctx, event, _framework, bot| Box::pin(on_event(ctx, event, bot)),
+        on_error: |error| Box::pin(errors::on_error(error)),
         manual_cooldowns: true,
         ..Default::default()
     }

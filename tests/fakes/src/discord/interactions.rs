@@ -60,14 +60,34 @@ impl FakeDiscord {
 
     /// A click on button `custom_id` of message `message_id` (in its channel; an unknown
     /// message: in the fake guild's channel). The interaction's `message` is that message as
-    /// it stands, an ephemeral one with `"flags": 64`, as Discord sends it. Only the user an
-    /// ephemeral message was shown to can click it: anyone else is an error.
+    /// it stands, as Discord sends it: an ephemeral one with `"flags": 64`, and a message
+    /// that answers an interaction with that interaction's `interaction_metadata` (whose
+    /// `user` is the one who sees an ephemeral message). Only the user an ephemeral message
+    /// was shown to can click it: anyone else is an error (see [`FakeDiscord::replay_click`]).
     pub fn click(
         &self,
         user: &FakeUser,
         message_id: u64,
         custom_id: &str,
     ) -> anyhow::Result<Injected> {
+        self.click_in(&self.place_of(message_id), user, message_id, custom_id)
+    }
+
+    /// A click by `user` on a button of a message he cannot see: another user's ephemeral
+    /// message, its `custom_id` and message id replayed by a modified client. The interaction
+    /// carries that message as it stands, its owner's `interaction_metadata` included.
+    pub fn replay_click(
+        &self,
+        user: &FakeUser,
+        message_id: u64,
+        custom_id: &str,
+    ) -> anyhow::Result<Injected> {
+        let data = json!({"custom_id": custom_id, "component_type": 2});
+        self.inject(&self.place_of(message_id), user, 3, data, Some(message_id))
+    }
+
+    /// Where a message is (an unknown one: the fake guild's channel).
+    fn place_of(&self, message_id: u64) -> Place {
         let mut place = self.place();
         if let Some(m) = self.message(message_id) {
             place.channel_id = m.channel_id;
@@ -75,7 +95,7 @@ impl FakeDiscord {
                 place.guild_id = *guild;
             }
         }
-        self.click_in(&place, user, message_id, custom_id)
+        place
     }
 
     /// [`FakeDiscord::click`] in `place`.

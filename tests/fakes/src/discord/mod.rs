@@ -22,7 +22,9 @@
 //! 40060), within 3 s (else 404 Unknown interaction, code 10062). After a deferral the first
 //! follow-up completes the placeholder instead of posting, keeping the deferral's visibility.
 //! Ephemeral messages belong to their interaction's user ([`FakeDiscord::ephemeral_messages`]);
-//! only that user can click them.
+//! only that user can click them ([`FakeDiscord::replay_click`]: a modified client replays
+//! a click on somebody else's). A message answering an interaction carries that
+//! interaction's `interaction_metadata` (the user who triggered it) in every click on it.
 //!
 //! Gateway: an IDENTIFY (or RESUME) with a token other than the fake's is closed with 4004
 //! Authentication failed. Faults for robustness tests: the fake closes the connection (with a

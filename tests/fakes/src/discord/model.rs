@@ -378,6 +378,14 @@ pub struct FakeMessage {
     /// In-place updates after it was shown with its content: type 7 UPDATE_MESSAGE and
     /// edits (`PATCH`); the completion of a deferral does not count.
     pub updates: usize,
+    /// What Discord sends with the message about the interaction it answers
+    /// (`interaction_metadata`: id, type, the user who triggered it, the clicked message of a
+    /// component, the original response of a follow-up). Set when the message is created;
+    /// updates in place (type 7, edits) keep it, as on Discord.
+    pub interaction_metadata: Option<Value>,
+    /// The deprecated `interaction` object Discord still sends beside it, for the answer to a
+    /// command (its name with the subcommand, and the user).
+    pub legacy_interaction: Option<Value>,
 }
 
 impl FakeMessage {

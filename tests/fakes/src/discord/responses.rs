@@ -59,8 +59,9 @@ pub(super) fn callback_route(
     if rec.at.saturating_duration_since(i.injected) > ANSWER_DEADLINE {
         return unknown_interaction();
     }
-    let (channel_id, clicked, user) = (i.channel_id, i.clicked, i.user);
+    let (channel_id, clicked) = (i.channel_id, i.clicked);
     let component = i.kind == 3;
+    let answered_by = i.answered_by(None);
     let data = body.get("data").cloned().unwrap_or(Value::Null);
     let original = match kind {
         4 | 5 => {
@@ -71,14 +72,13 @@ pub(super) fn callback_route(
             } else {
                 data
             };
-            let interaction_user = Some((interaction, user));
             let mut m = new_message(
                 inner,
                 state,
                 channel_id,
                 &data,
                 files,
-                interaction_user,
+                Some(answered_by),
                 rec.seq,
             );
             if kind == 5 {
@@ -207,7 +207,8 @@ pub(super) fn followup_route(
         // Discord knows the webhook only once the interaction was answered.
         return unknown_webhook();
     }
-    let (interaction, channel_id, user, original) = (i.id, i.channel_id, i.user, i.original);
+    let (interaction, channel_id, original) = (i.id, i.channel_id, i.original);
+    let answered_by = i.answered_by(original);
     let thinking = original
         .and_then(|o| state.messages.get_mut(&o))
         .filter(|m| m.thinking && !m.deleted);
@@ -227,7 +228,7 @@ pub(super) fn followup_route(
         channel_id,
         body,
         files,
-        Some((interaction, user)),
+        Some(answered_by),
         rec.seq,
     );
     rec.call = Call::Followup {

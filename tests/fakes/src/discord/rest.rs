@@ -3,7 +3,7 @@
 
 use super::buckets::{Verdict, classify};
 use super::responses::{callback_route, followup_route, webhook_message_route};
-use super::state::{Inner, World};
+use super::state::{AnsweredBy, Inner, World};
 use super::{Call, FakeMessage, LOADING, Recorded, RecordedFile};
 use axum::extract::{FromRequest, Multipart, Request, State as Shared};
 use axum::http::{HeaderName, HeaderValue, Method, StatusCode, header};
@@ -150,14 +150,14 @@ pub(super) async fn rest(Shared(inner): Shared<Arc<Inner>>, req: Request) -> Res
     response
 }
 
-/// A new message in `channel_id`; `interaction`: the interaction (id, user) it answers.
+/// A new message in `channel_id`; `answer_to`: the interaction it answers.
 pub(super) fn new_message(
     inner: &Inner,
     state: &mut World,
     channel_id: u64,
     body: &Value,
     files: Vec<RecordedFile>,
-    interaction: Option<(u64, u64)>,
+    answer_to: Option<AnsweredBy>,
     seq: usize,
 ) -> FakeMessage {
     let message = FakeMessage {
@@ -166,14 +166,16 @@ pub(super) fn new_message(
         content: body["content"].as_str().unwrap_or_default().to_string(),
         components: body.get("components").cloned().unwrap_or(json!([])),
         flags: body["flags"].as_u64().unwrap_or(0),
-        interaction: interaction.map(|(id, _)| id),
+        interaction: answer_to.as_ref().map(|a| a.interaction),
         attachments: files,
         created_seq: seq,
         edits: 0,
         deleted: false,
-        user: interaction.map(|(_, user)| user),
+        user: answer_to.as_ref().map(|a| a.user),
         thinking: false,
         updates: 0,
+        legacy_interaction: answer_to.as_ref().and_then(|a| a.legacy.clone()),
+        interaction_metadata: answer_to.map(|a| a.metadata),
     };
     state.messages.insert(message.id, message.clone());
     message

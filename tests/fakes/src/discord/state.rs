@@ -66,6 +66,71 @@ pub(super) struct InteractionState {
     pub(super) payload: Value,
 }
 
+impl InteractionState {
+    /// What a message answering this interaction carries about it; `original_response`: the
+    /// interaction's original message, for a follow-up.
+    pub(super) fn answered_by(&self, original_response: Option<u64>) -> AnsweredBy {
+        let p = &self.payload;
+        let user = p
+            .get("member")
+            .and_then(|m| m.get("user"))
+            .or_else(|| p.get("user"))
+            .cloned()
+            .unwrap_or(Value::Null);
+        let mut metadata = json!({
+            "id": self.id.to_string(),
+            "type": self.kind,
+            "user": user,
+            "authorizing_integration_owners": p["authorizing_integration_owners"].clone(),
+        });
+        if let (3, Some(clicked)) = (self.kind, self.clicked) {
+            metadata["interacted_message_id"] = json!(clicked.to_string());
+        }
+        if let Some(original) = original_response {
+            metadata["original_response_message_id"] = json!(original.to_string());
+        }
+        let legacy = (self.kind == 2).then(|| {
+            json!({
+                "id": self.id.to_string(),
+                "type": 2,
+                "name": command_name(&p["data"]),
+                "user": user,
+            })
+        });
+        AnsweredBy {
+            interaction: self.id,
+            user: self.user,
+            metadata,
+            legacy,
+        }
+    }
+}
+
+/// `schocken new`: a command's name with its subcommand (group), as Discord names it in
+/// the deprecated `interaction` object.
+fn command_name(data: &Value) -> String {
+    let mut name = data["name"].as_str().unwrap_or_default().to_string();
+    let mut options = &data["options"];
+    while let Some(sub) = options
+        .as_array()
+        .and_then(|o| o.iter().find(|o| matches!(o["type"].as_u64(), Some(1 | 2))))
+    {
+        name.push(' ');
+        name.push_str(sub["name"].as_str().unwrap_or_default());
+        options = &sub["options"];
+    }
+    name
+}
+
+/// The interaction a new message answers, and what the message tells about it.
+pub(super) struct AnsweredBy {
+    pub(super) interaction: u64,
+    /// The user who triggered it: an ephemeral answer is his alone.
+    pub(super) user: u64,
+    pub(super) metadata: Value,
+    pub(super) legacy: Option<Value>,
+}
+
 #[derive(Default)]
 pub(super) struct World {
     pub(super) requests: Vec<Recorded>,
@@ -169,6 +234,12 @@ impl Inner {
         });
         if let (Some(_), Some(o)) = (m.interaction, v.as_object_mut()) {
             o.insert("webhook_id".into(), json!(self.application_id.to_string()));
+            if let Some(metadata) = &m.interaction_metadata {
+                o.insert("interaction_metadata".into(), metadata.clone());
+            }
+            if let Some(legacy) = &m.legacy_interaction {
+                o.insert("interaction".into(), legacy.clone());
+            }
         }
         v
     }

@@ -272,3 +272,108 @@ async fn a_click_inside_an_ephemeral_message_updates_it_in_place() -> anyhow::Re
     );
     Ok(())
 }
+
+/// The `message` of a click as the bot receives it.
+fn clicked_message(fake: &FakeDiscord, click: &Injected) -> anyhow::Result<Value> {
+    fake.inner
+        .lock()
+        .interactions
+        .get(&click.token)
+        .map(|i| i.payload["message"].clone())
+        .context("payload")
+}
+
+#[tokio::test]
+async fn a_click_carries_who_the_clicked_message_answered_even_when_replayed() -> anyhow::Result<()>
+{
+    let fake = FakeDiscord::start().await?;
+    let _bot = bot(&fake).await?;
+    let anna = FakeUser::new(1, "anna");
+    let ben = FakeUser::new(2, "ben");
+    let sent = fake.slash(&anna, &Slash::new("schocken").subcommand("cup"))?;
+    let r = call(
+        &fake,
+        "POST",
+        &callback_path(&sent),
+        Some(json!({"type": 4, "data": {"content": "your cup", "flags": 64, "components": buttons("look")}})),
+    )
+    .await;
+    assert_eq!(r.status, 204);
+    let cup = fake.ephemeral_messages(anna.id)[0].id;
+
+    // A command's answer: its interaction, Anna, and the deprecated object with the name.
+    let click = fake.click(&anna, cup, "look")?;
+    let m = clicked_message(&fake, &click)?;
+    let metadata = &m["interaction_metadata"];
+    assert_eq!(metadata["id"], sent.id.to_string());
+    assert_eq!(
+        (metadata["type"].as_u64(), &metadata["user"]["id"]),
+        (Some(2), &json!("1"))
+    );
+    assert!(metadata.get("interacted_message_id").is_none());
+    assert_eq!(m["interaction"]["name"], "schocken cup");
+    assert_eq!(m["interaction"]["user"]["username"], "anna");
+
+    // A click's own new message: a component's metadata, naming the clicked message.
+    let r = call(
+        &fake,
+        "POST",
+        &callback_path(&click),
+        Some(json!({"type": 4, "data": {"content": "dice", "flags": 64, "components": buttons("roll")}})),
+    )
+    .await;
+    assert_eq!(r.status, 204);
+    let view = fake.ephemeral_messages(anna.id)[1].id;
+    let roll = fake.click(&anna, view, "roll")?;
+    let metadata = clicked_message(&fake, &roll)?["interaction_metadata"].clone();
+    assert_eq!(metadata["id"], click.id.to_string());
+    assert_eq!(metadata["type"], 3);
+    assert_eq!(metadata["user"]["id"], "1");
+    assert_eq!(metadata["interacted_message_id"], cup.to_string());
+
+    // Changed in place, it keeps its metadata; Ben may only replay a click on it, and his
+    // click carries Anna's message as it stands.
+    let r = call(
+        &fake,
+        "POST",
+        &callback_path(&roll),
+        Some(json!({"type": 7, "data": {"content": "rolled", "components": buttons("stand")}})),
+    )
+    .await;
+    assert_eq!(r.status, 204);
+    assert!(fake.click(&ben, view, "stand").is_err());
+    let replayed = fake.replay_click(&ben, view, "stand")?;
+    let m = clicked_message(&fake, &replayed)?;
+    assert_eq!(m["interaction_metadata"], metadata);
+    assert_eq!(
+        (m["content"].as_str(), m["flags"].as_u64()),
+        (Some("rolled"), Some(EPHEMERAL))
+    );
+    let payload = fake.inner.lock().interactions[&replayed.token]
+        .payload
+        .clone();
+    assert_eq!(payload["member"]["user"]["id"], "2", "Ben clicked");
+
+    // A follow-up names the original response.
+    let r = call(
+        &fake,
+        "POST",
+        &webhook_path(&fake, &click),
+        Some(json!({"content": "more", "flags": 64})),
+    )
+    .await;
+    assert_eq!(
+        r.json()["interaction_metadata"]["original_response_message_id"],
+        view.to_string()
+    );
+    // The table message answers no interaction: no metadata.
+    let r = call(
+        &fake,
+        "POST",
+        &format!("/channels/{}/messages", fake.channel_id()),
+        Some(json!({"content": "table"})),
+    )
+    .await;
+    assert!(r.json().get("interaction_metadata").is_none());
+    Ok(())
+}
