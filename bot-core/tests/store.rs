@@ -211,6 +211,16 @@ async fn write_turns_and_old_buttons_survive_a_restart() {
         .expect("done");
     assert!(turns.pending_strips("telegram").await.expect("strips").is_empty());
     assert_eq!(turns.pending_strips("discord").await.expect("strips").len(), 1);
+    // A process that paces a chat itself notes each write's next turn; its successor waits
+    // for it.
+    turns
+        .note_write("-200", now + 10_000)
+        .await
+        .expect("noted");
+    h.restart().await;
+    let turns = WriteTurns::new(h.store.clone());
+    let next = turns.reserve_write("-200", now + 8_000, 3_050).await;
+    assert_eq!(next.expect("turn"), now + 10_000);
 }
 
 #[tokio::test]

@@ -55,6 +55,11 @@ impl Pace {
         at
     }
 
+    /// Whether this process wrote to the chat (and so paces it itself).
+    pub fn has_history(&self) -> bool {
+        self.last_start.is_some()
+    }
+
     /// A write started at `started` and ended (its answer came) at `ended`.
     pub fn record(&mut self, started: Instant, ended: Instant) {
         self.last_start = Some(self.last_start.map_or(started, |s| s.max(started)));

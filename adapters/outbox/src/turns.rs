@@ -24,6 +24,10 @@ pub trait SharedTurns: Send + Sync + 'static {
     /// after the write reserved before it by any process (or before a restart).
     fn reserve<'a>(&'a self, key: &'a str, now: i64, gap: i64) -> Answer<'a, i64>;
 
+    /// Notes that a write under `key` starts now: the next may start at `next` (one process
+    /// writes the key; after a restart its successor waits for that moment).
+    fn note<'a>(&'a self, key: &'a str, next: i64) -> Answer<'a, ()>;
+
     /// Reserves a turn to show `version` of table `table_id` (see [`SharedTurns::reserve`]);
     /// a turn reserved for an older state of that table and not used yet is taken over.
     fn reserve_table<'a>(
@@ -81,6 +85,10 @@ impl SharedTurns for WriteTurns {
 
     fn reserve<'a>(&'a self, key: &'a str, now: i64, gap: i64) -> Answer<'a, i64> {
         Box::pin(self.reserve_write(key, now, gap))
+    }
+
+    fn note<'a>(&'a self, key: &'a str, next: i64) -> Answer<'a, ()> {
+        Box::pin(self.note_write(key, next))
     }
 
     fn reserve_table<'a>(
@@ -181,6 +189,15 @@ pub async fn wait_turn(turns: &dyn SharedTurns, key: &str, gap: Duration) {
     }
 }
 
+/// Notes that a write under `key` starts now, so the next one waits `gap` after it, also in
+/// a restarted process.
+pub async fn note_turn(turns: std::sync::Arc<dyn SharedTurns>, key: String, gap: Duration) {
+    let next = unix_ms().saturating_add(millis(gap));
+    if let Err(e) = turns.note(&key, next).await {
+        warn!(key, error = %e, "could not note a turn in the database");
+    }
+}
+
 /// Waits for the next turn of `key` to show `version` of table `table_id`; `false` if a
 /// newer state took this turn over meanwhile (then that state is written in it).
 pub async fn wait_table_turn(
@@ -234,6 +251,11 @@ impl SharedTurns for MemoryTurns {
         let at = next.get(key).map_or(now, |n| (*n).max(now));
         next.insert(key.to_string(), at + gap);
         Box::pin(async move { Ok(at) })
+    }
+
+    fn note<'a>(&'a self, key: &'a str, next: i64) -> Answer<'a, ()> {
+        self.next().insert(key.to_string(), next);
+        Box::pin(async { Ok(()) })
     }
 
     fn reserve_table<'a>(

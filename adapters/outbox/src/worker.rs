@@ -6,7 +6,7 @@
 use crate::claims;
 use crate::limits::{MAX_TRIES, backoff};
 use crate::queue::{Job, TableJob};
-use crate::turns::wait_turn;
+use crate::turns::{note_turn, wait_turn};
 use crate::writer::{Failure, Other, TableOf, Writer};
 use crate::{ChatBox, Shared};
 use std::sync::Arc;
@@ -69,8 +69,11 @@ fn next_job<W: Writer>(
     Some((job, entry.limits))
 }
 
-/// Waits for the chat's turn kept in the database; on a database other processes write the
-/// same chat through, a table state is claimed first (`None`: the table moved past it).
+/// Takes the chat's turn kept in the database: the moment of this write is noted there, so a
+/// restarted process keeps the pace. This process's own pace is the one that counts while it
+/// knows the chat; the kept turn is waited for when it does not (its first write to the chat:
+/// another process may have written just before) and whenever processes share the chat. On
+/// such a shared database a table state is claimed first (`None`: the table moved past it).
 async fn take_turn<W: Writer>(
     shared: &Shared<W>,
     chat: &W::Chat,
@@ -78,23 +81,43 @@ async fn take_turn<W: Writer>(
     gap: std::time::Duration,
 ) -> Option<JobOf<W>> {
     let key = shared.writer.chat_key(chat);
-    match job {
-        Job::Table(mut table) if shared.claims() => {
-            claims::take_table_turn(shared, chat, &key, gap, &mut table)
-                .await
-                .then_some(Job::Table(table))
+    let turns = shared.turns.as_ref();
+    if let Job::Table(mut table) = job {
+        if shared.claims() {
+            let ours = claims::take_table_turn(shared, chat, &key, gap, &mut table).await;
+            return ours.then_some(Job::Table(table));
         }
-        Job::Table(mut table) => {
-            wait_turn(shared.turns.as_ref(), &key, gap).await;
-            if let Some(entry) = shared.chats().get_mut(chat) {
-                entry.queue.take_newer(&mut table);
-            }
-            Some(Job::Table(table))
+        keep_turn(shared, chat, &key, gap).await;
+        if let Some(entry) = shared.chats().get_mut(chat) {
+            entry.queue.take_newer(&mut table);
         }
-        other => {
-            wait_turn(shared.turns.as_ref(), &key, gap).await;
-            Some(other)
-        }
+        return Some(Job::Table(table));
+    }
+    if shared.turns.shared() {
+        wait_turn(turns, &key, gap).await;
+    } else {
+        keep_turn(shared, chat, &key, gap).await;
+    }
+    Some(job)
+}
+
+/// One process writes this chat: waits for the kept turn unless it paced the chat itself
+/// already, and notes the next one.
+async fn keep_turn<W: Writer>(
+    shared: &Shared<W>,
+    chat: &W::Chat,
+    key: &str,
+    gap: std::time::Duration,
+) {
+    let paced = shared
+        .chats()
+        .get(chat)
+        .is_some_and(|entry| entry.pace.has_history());
+    if paced {
+        // Only noted for a successor: the write need not wait for the database.
+        tokio::spawn(note_turn(shared.turns.clone(), key.to_string(), gap));
+    } else {
+        wait_turn(shared.turns.as_ref(), key, gap).await;
     }
 }
 

@@ -62,6 +62,27 @@ impl WriteTurns {
         Ok(row.get("slot"))
     }
 
+    /// Notes that a write to `chat` starts now and the next may start at `next` (ms): one
+    /// process writes the chat and keeps its pace itself; a process started after it waits
+    /// for that moment.
+    pub async fn note_write(&self, chat: &str, next: i64) -> Result<(), StoreError> {
+        let _writer = self.store.write_turn().await;
+        // Never back: notes may arrive out of order.
+        let later = match self.store.backend {
+            Backend::Sqlite => "max(chat_pace.next_at, excluded.next_at)",
+            Backend::Postgres => "GREATEST(chat_pace.next_at, excluded.next_at)",
+        };
+        sqlx::query(&format!(
+            "INSERT INTO chat_pace (chat, next_at) VALUES ($1, $2)
+             ON CONFLICT (chat) DO UPDATE SET next_at = {later}"
+        ))
+        .bind(chat)
+        .bind(next)
+        .execute(&self.store.pool)
+        .await?;
+        Ok(())
+    }
+
     /// Reserves a turn to write `version` of table `table_id` to `chat` (see
     /// [`Store::reserve_write`]); returns its moment (ms). A turn reserved for an older state
     /// of the same table and not used yet (nor past by more than [`TAKEOVER_LATE_MS`]) is
