@@ -987,3 +987,18 @@ cmd-bot = { $surface ->
 cmd-hint = Privater Tipp für deinen Zug (nachdem du unter den Becher geschaut hast)
 cmd-quit = Das Terminal verlassen; der Tisch bleibt gespeichert
 cmd-welcome = Den privaten Chat starten: dein Becher kommt hierher
+
+## The web page (Telegram Mini App, Discord Activity, local play)
+web-refused-frame = Das hat die Seite nicht verstanden – es hat sich nichts geändert.
+web-refused-button = Diesen Knopf gibt es an diesem Tisch nicht – es hat sich nichts geändert.
+web-refused-word = Das geht hier nicht – es hat sich nichts geändert.
+web-refused-name = Ein Name braucht 1 bis 32 Zeichen.
+web-bye = Der Bot macht gerade Pause. Die Seite verbindet sich gleich neu.
+web-login-refused = Die Anmeldung hat nicht geklappt. Öffne den Tisch bitte noch einmal aus dem Chat.
+web-login-not-offered = So kann man sich hier nicht anmelden. Öffne den Tisch bitte aus dem Chat.
+web-no-table = Diesen Tisch gibt es nicht. Öffne ihn bitte noch einmal aus dem Chat.
+web-unavailable = Gerade ist keine Anmeldung möglich – bitte versuch es gleich noch einmal.
+web-session-expired = Die Sitzung ist abgelaufen. Lade die Seite bitte neu.
+web-too-many = Du hast den Tisch schon in zu vielen Fenstern offen. Schließ eins davon.
+cli-web-open = Der Tisch ist offen: { $url } – im Browser öffnen. Strg+C beendet (das Spiel bleibt gespeichert).
+cli-web-not-local = { $addr } ist nicht nur auf diesem Rechner erreichbar: an diesem Tisch spielt jeder jeden Platz. Nimm 127.0.0.1 (zum Beispiel --addr 127.0.0.1:8080).

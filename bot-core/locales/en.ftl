@@ -972,3 +972,18 @@ cmd-bot = { $surface ->
 cmd-hint = A private hint for your turn (after looking at your cup)
 cmd-quit = Leave the terminal; the table stays saved
 cmd-welcome = Start the private chat: your cup comes here
+
+## The web page (Telegram Mini App, Discord Activity, local play)
+web-refused-frame = The page could not make sense of that – nothing changed.
+web-refused-button = That button is not at this table – nothing changed.
+web-refused-word = That does not work here – nothing changed.
+web-refused-name = A name needs 1 to 32 characters.
+web-bye = The bot is taking a break. The page reconnects in a moment.
+web-login-refused = Signing in did not work. Please open the table from the chat again.
+web-login-not-offered = You cannot sign in that way here. Please open the table from the chat.
+web-no-table = There is no such table. Please open it from the chat again.
+web-unavailable = Signing in is not possible right now – please try again in a moment.
+web-session-expired = The session has expired. Please reload the page.
+web-too-many = You have the table open in too many windows already. Close one of them.
+cli-web-open = The table is open: { $url } – open it in your browser. Ctrl+C ends it (the game stays saved).
+cli-web-not-local = { $addr } can be reached from other machines: at this table anyone plays every seat. Use 127.0.0.1 (for example --addr 127.0.0.1:8080).

@@ -184,7 +184,10 @@ async fn write_turns_and_old_buttons_survive_a_restart() {
     let mut h = Harness::new().await;
     let turns = WriteTurns::new(h.store.clone());
     let now = 1_000_000;
-    assert_eq!(turns.reserve_write("-100", now, 3_050).await.expect("turn"), now);
+    assert_eq!(
+        turns.reserve_write("-100", now, 3_050).await.expect("turn"),
+        now
+    );
     turns
         .note_strip("telegram", "-100", "tg:-100:7")
         .await
@@ -200,7 +203,11 @@ async fn write_turns_and_old_buttons_survive_a_restart() {
     h.restart().await;
     let turns = WriteTurns::new(h.store.clone());
     let next = turns.reserve_write("-100", now + 80, 3_050).await;
-    assert_eq!(next.expect("turn"), now + 3_050, "not right after the last write");
+    assert_eq!(
+        next.expect("turn"),
+        now + 3_050,
+        "not right after the last write"
+    );
     assert_eq!(
         turns.pending_strips("telegram").await.expect("strips"),
         [("-100".to_string(), "tg:-100:7".to_string())]
@@ -209,14 +216,20 @@ async fn write_turns_and_old_buttons_survive_a_restart() {
         .strip_done("telegram", "-100", "tg:-100:7")
         .await
         .expect("done");
-    assert!(turns.pending_strips("telegram").await.expect("strips").is_empty());
-    assert_eq!(turns.pending_strips("discord").await.expect("strips").len(), 1);
+    assert!(
+        turns
+            .pending_strips("telegram")
+            .await
+            .expect("strips")
+            .is_empty()
+    );
+    assert_eq!(
+        turns.pending_strips("discord").await.expect("strips").len(),
+        1
+    );
     // A process that paces a chat itself notes each write's next turn; its successor waits
     // for it.
-    turns
-        .note_write("-200", now + 10_000)
-        .await
-        .expect("noted");
+    turns.note_write("-200", now + 10_000).await.expect("noted");
     h.restart().await;
     let turns = WriteTurns::new(h.store.clone());
     let next = turns.reserve_write("-200", now + 8_000, 3_050).await;

@@ -9,6 +9,7 @@ mod ops;
 mod run;
 mod simulate;
 mod verify;
+mod web;
 
 use bot_core::engine::RuleSet;
 use bot_core::text::{self, Lang};
@@ -54,6 +55,8 @@ enum Command {
     Migrate(database::MigrateArgs),
     /// Copy a SQLite database, also while the bot runs on it (PostgreSQL: pg_dump).
     Backup(database::BackupArgs),
+    /// The Schocken table in the browser on this machine (a hot seat; no token).
+    Web(web::WebArgs),
 }
 
 /// `--rules` and `--set`, shared by the subcommands.
@@ -176,6 +179,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, Failure> {
         Some(Command::Verify(args)) => verify::run(&args, lang),
         Some(Command::Migrate(args)) => database::migrate(&args),
         Some(Command::Backup(args)) => database::backup(&args),
+        Some(Command::Web(args)) => web::run(&args, lang),
         None => run::run(&cli.run, lang),
     }
 }

@@ -223,7 +223,7 @@ fn adapter_failed(done: Result<anyhow::Result<()>, tokio::task::JoinError>) -> b
 }
 
 /// Ctrl-C, or SIGTERM (`docker stop`, `systemctl stop`).
-async fn stop_signal() {
+pub(super) async fn stop_signal() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};

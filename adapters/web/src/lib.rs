@@ -3,3 +3,110 @@
 //! adapter, not a second game: requests go through the service like chat buttons, views come
 //! from the engine through the service, texts and buttons from `bot_core::render`. See
 //! `docs/WEB.md` for the protocol.
+//!
+//! - [`config`]: the settings; [`token`]: table tokens; [`session`]: who a page is;
+//!   [`login`]: opening a session;
+//! - [`server`]: HTTP (the page, the session, the socket); [`socket`]: one page's socket;
+//!   [`hub`]: the sockets of each place, woken by every stored move; [`frames`]: the JSON a
+//!   page receives; [`requests`]: what a page may ask; [`local`]: the local keyboard.
+
+pub mod config;
+pub mod frames;
+pub mod hub;
+pub mod local;
+pub mod login;
+pub mod requests;
+pub mod server;
+pub mod session;
+pub mod socket;
+pub mod token;
+
+pub use config::{ConfigError, WebConfig};
+
+use bot_core::service::{ChatId, Service, Stop};
+use hub::Hub;
+use session::Sessions;
+use std::sync::Arc;
+use std::time::Duration;
+use thiserror::Error;
+use token::Tokens;
+use tracing::{debug, info};
+
+/// What the page's handlers share.
+pub struct Web {
+    pub service: Arc<Service>,
+    pub tokens: Tokens,
+    pub sessions: Sessions,
+    pub hub: Hub,
+    /// `schocken web`: the local table's place.
+    pub local: Option<ChatId>,
+    pub config: WebConfig,
+    /// Says when the process stops (sockets say goodbye).
+    pub stop: Stop,
+}
+
+#[derive(Debug, Error)]
+pub enum WebError {
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: std::net::SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the web server stopped: {0}")]
+    Serve(std::io::Error),
+}
+
+impl Web {
+    pub fn new(service: Arc<Service>, config: WebConfig, stop: Stop) -> Arc<Web> {
+        Arc::new(Web {
+            tokens: Tokens::new(&config.secret),
+            sessions: Sessions::default(),
+            hub: Hub::default(),
+            local: config.local_table.as_deref().map(local::place),
+            service,
+            config,
+            stop,
+        })
+    }
+}
+
+/// Binds the page's address (so a wrong one refuses the start at once).
+pub async fn bind(config: &WebConfig) -> Result<tokio::net::TcpListener, WebError> {
+    tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|source| WebError::Listen {
+            addr: config.addr,
+            source,
+        })
+}
+
+/// Serves the page on `listener` until `stop` comes.
+pub async fn serve(web: Arc<Web>, listener: tokio::net::TcpListener) -> Result<(), WebError> {
+    let follow = {
+        let web = web.clone();
+        let changes = web.service.subscribe_changes();
+        tokio::spawn(async move { web.hub.follow(changes).await })
+    };
+    let sweep = {
+        let web = web.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every.tick().await;
+                let open = web.sessions.forget_expired();
+                debug!(sessions = open, sockets = web.hub.sockets(), "web sessions");
+            }
+        })
+    };
+    if let Ok(addr) = listener.local_addr() {
+        info!(%addr, "the web page is served");
+    }
+    let mut stop = web.stop.clone();
+    let result = axum::serve(listener, server::router(web.clone()))
+        .with_graceful_shutdown(async move { stop.stopped().await })
+        .await
+        .map_err(WebError::Serve);
+    follow.abort();
+    sweep.abort();
+    result
+}

@@ -95,6 +95,18 @@ pub enum ButtonStyle {
     Danger,
 }
 
+impl ButtonStyle {
+    /// The style's name (a web page's CSS class).
+    pub fn id(self) -> &'static str {
+        match self {
+            ButtonStyle::Primary => "primary",
+            ButtonStyle::Secondary => "secondary",
+            ButtonStyle::Success => "success",
+            ButtonStyle::Danger => "danger",
+        }
+    }
+}
+
 /// A button: the encoded id (Discord `custom_id`, Telegram `callback_data`) and its label.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {

@@ -58,6 +58,15 @@ pub struct Outbound {
     pub reply: Reply,
 }
 
+/// A table was stored at a new version (a move, a join, a timer): whoever shows the place
+/// live (the web adapter) reads it anew.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableChange {
+    pub place: ChatId,
+    pub table_id: i64,
+    pub version: u64,
+}
+
 /// The cached state of one place; its mutex serializes the place's commands.
 #[derive(Default)]
 struct Slot {
@@ -87,6 +96,8 @@ pub struct Service {
     /// Settings per chat (the topics of a chat share them).
     chats: Shared<ChatCache>,
     outbound: broadcast::Sender<Outbound>,
+    /// Every stored table version, for adapters that show places live.
+    changes: broadcast::Sender<TableChange>,
     /// With a fixed seed every new table's dice follow from it (tests, the terminal's
     /// `--seed`); otherwise they come from the operating system.
     seed: Option<u64>,
@@ -117,6 +128,7 @@ impl Service {
         seed: Option<u64>,
     ) -> Result<Arc<Service>, StoreError> {
         let (outbound, _) = broadcast::channel(1024);
+        let (changes, _) = broadcast::channel(4096);
         let service = Service {
             store,
             config,
@@ -124,6 +136,7 @@ impl Service {
             slots: Mutex::new(HashMap::new()),
             chats: Mutex::new(HashMap::new()),
             outbound,
+            changes,
             seed,
             tables_opened: AtomicU64::new(0),
             in_flight: Default::default(),
@@ -163,6 +176,12 @@ impl Service {
     /// Replies nobody asked for (timers). Each adapter filters its own chats.
     pub fn subscribe(&self) -> broadcast::Receiver<Outbound> {
         self.outbound.subscribe()
+    }
+
+    /// Every table version stored from now on (a receiver that falls behind learns how many
+    /// it missed, and reads its places anew).
+    pub fn subscribe_changes(&self) -> broadcast::Receiver<TableChange> {
+        self.changes.subscribe()
     }
 
     fn slot(&self, place: &ChatId) -> Arc<tokio::sync::Mutex<Slot>> {

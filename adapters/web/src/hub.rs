@@ -1,0 +1,181 @@
+//! The sockets of each place. Every stored move of a place (the service's `TableChange`)
+//! tells each of its sockets to read the place anew; a socket that is still busy with the
+//! last one just reads once more (its queue holds one refresh at most). The hub also counts
+//! the sockets of each user: a user opens a few, not hundreds.
+
+use bot_core::memory::release_unused_room;
+use bot_core::service::{ChatId, TableChange, UserId};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::{Notify, broadcast};
+use tracing::{debug, warn};
+
+/// Sockets one user may hold open at once (a phone, a laptop, a reload in flight).
+pub const SOCKETS_PER_USER: usize = 4;
+
+/// What wakes one socket: the place changed (read it anew).
+#[derive(Debug, Default)]
+pub struct Wake {
+    notify: Notify,
+}
+
+impl Wake {
+    /// Waits until the place changed since the last wait (a change before the wait counts).
+    pub async fn changed(&self) {
+        self.notify.notified().await;
+    }
+}
+
+struct Member {
+    id: u64,
+    user: UserId,
+    wake: std::sync::Arc<Wake>,
+}
+
+#[derive(Default)]
+pub struct Hub {
+    places: Mutex<HashMap<ChatId, Vec<Member>>>,
+    next: AtomicU64,
+}
+
+/// A socket's place in the hub; leaving is explicit (`Hub::leave`).
+#[derive(Debug)]
+pub struct Seat {
+    id: u64,
+    place: ChatId,
+}
+
+impl Hub {
+    fn places(&self) -> MutexGuard<'_, HashMap<ChatId, Vec<Member>>> {
+        self.places.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Adds a socket of `user` at `place`; `None` if the user holds too many already.
+    pub fn join(&self, place: &ChatId, user: &UserId) -> Option<(Seat, std::sync::Arc<Wake>)> {
+        let mut places = self.places();
+        let held = places
+            .values()
+            .flatten()
+            .filter(|m| m.user == *user)
+            .count();
+        if held >= SOCKETS_PER_USER {
+            return None;
+        }
+        let id = self.next.fetch_add(1, Ordering::Relaxed);
+        let wake = std::sync::Arc::new(Wake::default());
+        places.entry(place.clone()).or_default().push(Member {
+            id,
+            user: user.clone(),
+            wake: wake.clone(),
+        });
+        Some((
+            Seat {
+                id,
+                place: place.clone(),
+            },
+            wake,
+        ))
+    }
+
+    pub fn leave(&self, seat: Seat) {
+        let mut places = self.places();
+        if let Some(members) = places.get_mut(&seat.place) {
+            members.retain(|m| m.id != seat.id);
+            if members.is_empty() {
+                places.remove(&seat.place);
+                release_unused_room(&mut places);
+            }
+        }
+    }
+
+    /// Sockets open in all.
+    pub fn sockets(&self) -> usize {
+        self.places().values().map(Vec::len).sum()
+    }
+
+    /// Wakes the sockets of `place`.
+    pub fn changed(&self, place: &ChatId) {
+        if let Some(members) = self.places().get(place) {
+            for m in members {
+                // At most one wake-up is kept: a socket reads the newest state once.
+                m.wake.notify.notify_one();
+            }
+        }
+    }
+
+    /// Wakes every socket (the hub missed changes and cannot tell which places).
+    fn everything_changed(&self) {
+        for m in self.places().values().flatten() {
+            m.wake.notify.notify_one();
+        }
+    }
+
+    /// Follows the service's stored table versions until the service goes away.
+    pub async fn follow(&self, mut changes: broadcast::Receiver<TableChange>) {
+        loop {
+            match changes.recv().await {
+                Ok(change) => self.changed(&change.place),
+                Err(RecvError::Lagged(missed)) => {
+                    warn!(
+                        missed,
+                        "table changes came faster than followed; every page reads anew"
+                    );
+                    self.everything_changed();
+                }
+                Err(RecvError::Closed) => {
+                    debug!("the service stopped; no more table changes");
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn user(n: u64) -> UserId {
+        UserId::new("telegram", n)
+    }
+
+    #[tokio::test]
+    async fn a_change_wakes_the_sockets_of_its_place_only() {
+        let hub = Hub::default();
+        let here = ChatId::new("telegram", -1);
+        let there = ChatId::new("telegram", -2);
+        let (_a, wake_a) = hub.join(&here, &user(1)).expect("joined");
+        let (_b, wake_b) = hub.join(&there, &user(2)).expect("joined");
+        hub.changed(&here);
+        hub.changed(&here);
+        tokio::time::timeout(Duration::from_secs(1), wake_a.changed())
+            .await
+            .expect("woken");
+        let again = tokio::time::timeout(Duration::from_millis(50), wake_a.changed()).await;
+        assert!(
+            again.is_err(),
+            "two changes in a row: one read of the newest state"
+        );
+        let other = tokio::time::timeout(Duration::from_millis(50), wake_b.changed()).await;
+        assert!(other.is_err(), "another place's socket sleeps on");
+    }
+
+    #[test]
+    fn a_user_holds_a_few_sockets_at_most() {
+        let hub = Hub::default();
+        let place = ChatId::new("telegram", -1);
+        let seats: Vec<_> = (0..SOCKETS_PER_USER)
+            .map(|_| hub.join(&place, &user(1)).expect("joined").0)
+            .collect();
+        assert!(hub.join(&place, &user(1)).is_none());
+        assert!(hub.join(&place, &user(2)).is_some(), "others still may");
+        for seat in seats {
+            hub.leave(seat);
+        }
+        assert!(hub.join(&place, &user(1)).is_some());
+        assert_eq!(hub.sockets(), 2);
+    }
+}

@@ -1,0 +1,151 @@
+//! The HTTP side: the page, opening a session, the socket — the same under `/.proxy`, where
+//! Discord's proxy sends an Activity's requests.
+
+use crate::Web;
+use crate::hub::SOCKETS_PER_USER;
+use crate::login::{self, LoginError, Opening};
+use crate::requests::MAX_FRAME;
+use crate::socket::{self, Held};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{DefaultBodyLimit, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use bot_core::text::{Lang, tr};
+use serde::Deserialize;
+use serde_json::json;
+use std::sync::Arc;
+use tracing::{debug, info};
+
+/// The largest request body (a session's proof is well below).
+pub const MAX_BODY: usize = 16 * 1024;
+
+const INDEX: &str = include_str!("../static/index.html");
+const SCRIPT: &str = include_str!("../static/app.js");
+const STYLE: &str = include_str!("../static/app.css");
+
+/// Only the page's own files, and Telegram's script in a Mini App.
+const POLICY: &str = "default-src 'self'; script-src 'self' https://telegram.org; \
+    style-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors *";
+
+pub fn router(web: Arc<Web>) -> Router {
+    let routes = Router::new()
+        .route("/", get(index))
+        .route("/index.html", get(index))
+        .route("/app.js", get(script))
+        .route("/app.css", get(style))
+        .route("/health", get(health))
+        .route("/api/session", post(session))
+        .route("/ws", get(socket))
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(web);
+    Router::new().nest("/.proxy", routes.clone()).merge(routes)
+}
+
+fn file(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CONTENT_SECURITY_POLICY, POLICY),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn index() -> Response {
+    file("text/html; charset=utf-8", INDEX)
+}
+
+async fn script() -> Response {
+    file("text/javascript; charset=utf-8", SCRIPT)
+}
+
+async fn style() -> Response {
+    file("text/css; charset=utf-8", STYLE)
+}
+
+async fn health() -> &'static str {
+    "ok\n"
+}
+
+fn refusal(status: StatusCode, lang: Lang, id: &str) -> Response {
+    (status, axum::Json(json!({"error": tr(lang, id, &[])}))).into_response()
+}
+
+/// `POST /api/session`: checks the page's proof and opens a session.
+async fn session(State(web): State<Arc<Web>>, body: Bytes) -> Response {
+    let opening: Opening = match serde_json::from_slice(&body) {
+        Ok(opening) => opening,
+        Err(e) => {
+            debug!(error = %e, "a session request that is no such JSON");
+            return refusal(
+                StatusCode::BAD_REQUEST,
+                Lang::default(),
+                "web-refused-frame",
+            );
+        }
+    };
+    let lang = opening
+        .lang
+        .as_deref()
+        .map(Lang::from_code)
+        .unwrap_or_default();
+    match login::open(&web, opening).await {
+        Ok(session) => {
+            let token = web.tokens.token(&session.place);
+            let user = json!({"id": session.user.to_string(), "name": session.name});
+            let lang = session.lang.code();
+            let id = web.sessions.start(session);
+            axum::Json(json!({"session": id, "user": user, "lang": lang, "table": token}))
+                .into_response()
+        }
+        Err(LoginError::Unauthorized(why)) => {
+            info!(reason = %why, "a page's login refused");
+            refusal(StatusCode::UNAUTHORIZED, lang, "web-login-refused")
+        }
+        Err(LoginError::NotOffered) => {
+            refusal(StatusCode::UNAUTHORIZED, lang, "web-login-not-offered")
+        }
+        Err(LoginError::UnknownTable) => refusal(StatusCode::NOT_FOUND, lang, "web-no-table"),
+        Err(LoginError::Unavailable) => {
+            refusal(StatusCode::SERVICE_UNAVAILABLE, lang, "web-unavailable")
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct SocketQuery {
+    session: String,
+}
+
+/// `GET /ws?session=…`: the live table.
+async fn socket(
+    State(web): State<Arc<Web>>,
+    Query(query): Query<SocketQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let Some(session) = web.sessions.get(&query.session) else {
+        return refusal(
+            StatusCode::UNAUTHORIZED,
+            Lang::default(),
+            "web-session-expired",
+        );
+    };
+    let Some((seat, wake)) = web.hub.join(&session.place, &session.user) else {
+        debug!(user = %session.user, limit = SOCKETS_PER_USER, "too many sockets");
+        return refusal(StatusCode::TOO_MANY_REQUESTS, session.lang, "web-too-many");
+    };
+    // Given back however the upgrade ends (a failed one never runs the socket).
+    let held = Held {
+        web: web.clone(),
+        seat: Some(seat),
+    };
+    upgrade
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |ws| socket::run(ws, held, session, wake))
+}

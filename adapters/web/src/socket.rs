@@ -1,0 +1,206 @@
+//! One page's socket: the place's state at once (a reconnect catches up), again whenever the
+//! place changed, and the page's presses handled like chat buttons through the service. The
+//! reader's own cup reaches only his socket: the service builds a private view for the actor
+//! of a request alone, and each socket asks as its own user.
+
+use crate::Web;
+use crate::frames::{self, You};
+use crate::hub::{Seat, Wake};
+use crate::requests::{self, Asked, Incoming, Refused};
+use crate::session::{Kind, Session};
+use axum::extract::ws::{Message, WebSocket};
+use bot_core::service::{Actor, Command, Reply, UserId, args};
+use bot_core::text::tr;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::Duration;
+use tracing::debug;
+
+/// A quiet socket is pinged this often (proxies drop idle connections).
+const PING_EVERY: Duration = Duration::from_secs(25);
+
+/// The socket's seat in the hub, given back however the socket ends.
+pub struct Held {
+    pub web: Arc<Web>,
+    pub seat: Option<Seat>,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Some(seat) = self.seat.take() {
+            self.web.hub.leave(seat);
+        }
+    }
+}
+
+/// One connection's state.
+struct Conn {
+    web: Arc<Web>,
+    session: Session,
+    /// The table token of the place, as the page names it.
+    token: String,
+    /// At the local keyboard: the player it acts as now.
+    acting: Option<String>,
+    /// The last state sent (a change that shows nothing new is not sent twice).
+    last: Option<String>,
+}
+
+impl Conn {
+    /// Who asks the service: the session's user, or at the local keyboard the player it acts
+    /// as (nobody in particular before a name is given).
+    fn actor(&self) -> Actor {
+        match (&self.session.kind, &self.acting) {
+            (Kind::Local, Some(name)) => crate::local::player(name, self.session.lang),
+            (Kind::Local, None) => Actor::new(
+                UserId::new("web", "watcher"),
+                "",
+                Some(self.session.lang),
+                false,
+            ),
+            _ => self.session.actor(),
+        }
+    }
+
+    /// The place as the reader sees it now.
+    async fn state(&self) -> Value {
+        let actor = self.actor();
+        let reply = self
+            .web
+            .service
+            .view(&self.session.place, actor.clone())
+            .await;
+        let you = You {
+            id: actor.user.to_string(),
+            name: actor.name.clone(),
+            seated: reply
+                .table
+                .as_ref()
+                .is_some_and(|t| t.members.contains(&actor.name)),
+        };
+        frames::state(&self.token, &you, &reply, self.session.lang)
+    }
+
+    /// Answers one frame of the page: what to send back.
+    async fn handle(&mut self, text: &str) -> Vec<Value> {
+        let incoming = match Incoming::parse(text) {
+            Ok(incoming) => incoming,
+            Err(e) => return vec![self.refused(e)],
+        };
+        let (asked, rid) = match incoming {
+            Incoming::Ping => return vec![json!({"type": "pong"})],
+            Incoming::As { name } => return self.act_as(&name),
+            Incoming::Press { id, rid } => (requests::press(&id), rid),
+            Incoming::Say { text, rid } => (requests::say(&text), rid),
+        };
+        let asked = match asked {
+            Ok(asked) => asked,
+            Err(e) => return vec![self.refused(e)],
+        };
+        let reply = self.ask(asked, rid).await;
+        frames::notices(&reply).into_iter().collect()
+    }
+
+    fn act_as(&mut self, name: &str) -> Vec<Value> {
+        if self.session.kind != Kind::Local {
+            return vec![self.refused(Refused::Malformed)];
+        }
+        match requests::local_name(name) {
+            Ok(name) => {
+                self.acting = Some(name);
+                Vec::new()
+            }
+            Err(e) => vec![self.refused(e)],
+        }
+    }
+
+    async fn ask(&self, asked: Asked, rid: Option<String>) -> Reply {
+        let place = self.session.place.clone();
+        let actor = self.actor();
+        let mut cmd = match asked {
+            Asked::Button(button) => args::button_command(place, actor.clone(), &button),
+            Asked::Request(request) => Command::new(place, actor.clone(), request),
+        };
+        // A press the page sends again (after a reconnect) counts once.
+        cmd.request_id = rid
+            .filter(|r| r.len() <= 64)
+            .map(|r| format!("web:{}:{r}", actor.user));
+        self.web.service.handle(cmd).await
+    }
+
+    fn refused(&self, e: Refused) -> Value {
+        debug!(place = %self.session.place, error = %e, "a page frame refused");
+        let id = match e {
+            Refused::Malformed => "web-refused-frame",
+            Refused::BadButton => "web-refused-button",
+            Refused::UnknownWord => "web-refused-word",
+            Refused::BadName => "web-refused-name",
+        };
+        frames::notice_text(&tr(self.session.lang, id, &[]))
+    }
+}
+
+/// Serves one socket until the page goes or the server stops.
+pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake>) {
+    let web = held.web.clone();
+    let mut stop = web.stop.clone();
+    let token = web.tokens.token(&session.place);
+    let mut conn = Conn {
+        web,
+        session,
+        token,
+        acting: None,
+        last: None,
+    };
+    let (mut sink, mut stream) = socket.split();
+    let mut ping = tokio::time::interval(PING_EVERY);
+    ping.tick().await;
+    let mut out = vec![conn.state().await];
+    loop {
+        for frame in out.drain(..) {
+            if send(&mut sink, &mut conn, frame).await.is_err() {
+                return;
+            }
+        }
+        tokio::select! {
+            incoming = stream.next() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    out = conn.handle(text.as_str()).await;
+                    out.push(conn.state().await);
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    out = vec![conn.refused(Refused::Malformed)];
+                }
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => break,
+            },
+            () = wake.changed() => out = vec![conn.state().await],
+            _ = ping.tick() => {
+                if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
+                    break;
+                }
+            }
+            () = stop.stopped() => {
+                let bye = json!({"type": "bye", "text": tr(conn.session.lang, "web-bye", &[])});
+                let _ = send(&mut sink, &mut conn, bye).await;
+                break;
+            }
+        }
+    }
+    drop(held);
+}
+
+/// Sends a frame; a state that shows nothing new is left out.
+async fn send<S>(sink: &mut S, conn: &mut Conn, frame: Value) -> Result<(), axum::Error>
+where
+    S: SinkExt<Message, Error = axum::Error> + Unpin,
+{
+    let text = frame.to_string();
+    if frame["type"] == "state" {
+        if conn.last.as_deref() == Some(text.as_str()) {
+            return Ok(());
+        }
+        conn.last = Some(text.clone());
+    }
+    sink.send(Message::Text(text.into())).await
+}
