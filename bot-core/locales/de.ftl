@@ -1002,3 +1002,4 @@ web-session-expired = Die Sitzung ist abgelaufen. Lade die Seite bitte neu.
 web-too-many = Du hast den Tisch schon in zu vielen Fenstern offen. Schließ eins davon.
 cli-web-open = Der Tisch ist offen: { $url } – im Browser öffnen. Strg+C beendet (das Spiel bleibt gespeichert).
 cli-web-not-local = { $addr } ist nicht nur auf diesem Rechner erreichbar: an diesem Tisch spielt jeder jeden Platz. Nimm 127.0.0.1 (zum Beispiel --addr 127.0.0.1:8080).
+button-play = 🎲 Am Tisch spielen

@@ -987,3 +987,4 @@ web-session-expired = The session has expired. Please reload the page.
 web-too-many = You have the table open in too many windows already. Close one of them.
 cli-web-open = The table is open: { $url } – open it in your browser. Ctrl+C ends it (the game stays saved).
 cli-web-not-local = { $addr } can be reached from other machines: at this table anyone plays every seat. Use 127.0.0.1 (for example --addr 127.0.0.1:8080).
+button-play = 🎲 Play at the table

@@ -96,9 +96,23 @@ pub(super) fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
 
 pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
     let discord = DiscordConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
-    let telegram = TelegramConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
+    let mut telegram = TelegramConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
     let chat_bots = discord.is_some() || telegram.is_some();
     let metrics_addr = super::ops::addr_from_env().map_err(Failure::input)?;
+    let web = schocken_web::WebConfig::from_vars(|k| std::env::var(k).ok())
+        .map_err(|e| Failure::input(e.to_string()))?
+        .filter(|_| chat_bots);
+    if let (Some(telegram), Some(web)) = (telegram.as_mut(), web.as_ref()) {
+        // Table messages link to the bot's Mini App, which opens this page.
+        telegram.web_app = std::env::var("SCHOCKEN_TELEGRAM_APP")
+            .ok()
+            .map(|name| name.trim().to_string())
+            .filter(|name| !name.is_empty())
+            .map(|short_name| schocken_telegram::WebApp {
+                short_name,
+                tokens: bot_core::model::token::Tokens::new(&web.secret),
+            });
+    }
     init_logging(if chat_bots { "info" } else { "warn" });
     let mut config = load_config(args.config.as_ref(), args.database.as_ref())?;
     // Only rules given on the command line replace the table's saved house rules.
@@ -164,6 +178,15 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
         };
         let timers = service.spawn_timers_until(stop.clone());
         let mut tasks = tokio::task::JoinSet::new();
+        if let Some(web) = web {
+            // Bound before the bots start: a wrong address refuses the start at once.
+            let listener = schocken_web::bind(&web)
+                .await
+                .map_err(|e| Failure::input(e.to_string()))?;
+            info!(?web, "serving the web table");
+            let web = schocken_web::Web::new(service.clone(), web, stop.clone());
+            tasks.spawn(async move { Ok(schocken_web::serve(web, listener).await?) });
+        }
         if let Some(discord) = discord {
             info!(?discord, "starting the Discord adapter");
             tasks.spawn(schocken_discord::run(

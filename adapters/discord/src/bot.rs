@@ -6,17 +6,21 @@ use crate::langs::ChatLangs;
 use crate::origin::Origin;
 use crate::outbox::Outbox;
 use crate::payload::Payload;
-use crate::plan::{self, Answer, Via};
+use crate::plan::{self, Answer, TableUpdate, Via};
 use crate::respond::{self, Deferred, Incoming};
+use bot_core::model::ids::parse_play_button;
 use bot_core::render::{self, Surface, Voice};
 use bot_core::service::{
-    ButtonId, Command, Reply, Request, Service, ServiceError, TableStatus, args,
+    ButtonId, ChatId, Command, Reply, Request, Service, ServiceError, TableStatus, args,
 };
 use bot_core::text::Lang;
 use serenity::all::{CommandInteraction, ComponentInteraction, Http};
 use std::sync::Arc;
 use std::time::Duration;
 use tracing::{debug, warn};
+
+/// The interaction response that opens the app's Activity.
+const LAUNCH_ACTIVITY: u8 = 12;
 
 /// By default, an answer not ready after this long is deferred first (Discord drops
 /// interactions not answered within 3 s, and the gateway takes its share of that).
@@ -28,6 +32,8 @@ pub struct Bot {
     pub langs: ChatLangs,
     /// Defer the answer when the service takes longer than this (zero: always).
     pub defer_after: Duration,
+    /// Table messages carry a button that launches the Activity (the table in the browser).
+    pub activity: bool,
 }
 
 impl Bot {
@@ -53,6 +59,9 @@ impl Bot {
     pub async fn click(&self, http: &Http, interaction: &ComponentInteraction) {
         let origin = Origin::of_component(interaction);
         let incoming = Incoming::Click(interaction);
+        if self.activity && parse_play_button(&interaction.data.custom_id).is_some() {
+            return self.launch_activity(http, interaction, &origin).await;
+        }
         match ButtonId::parse(&interaction.data.custom_id) {
             Ok(button) => {
                 let cmd = args::button_command(origin.chat.clone(), origin.actor.clone(), &button);
@@ -64,6 +73,23 @@ impl Bot {
                 self.refuse(http, incoming, &ServiceError::BadButton, origin.lang())
                     .await;
             }
+        }
+    }
+
+    /// "Play at the table": Discord opens the app's Activity (interaction response type 12,
+    /// LAUNCH_ACTIVITY) in this channel, where the page shows this channel's table.
+    async fn launch_activity(
+        &self,
+        http: &Http,
+        interaction: &ComponentInteraction,
+        origin: &Origin,
+    ) {
+        let launch = serde_json::json!({ "type": LAUNCH_ACTIVITY });
+        let launched = http
+            .create_interaction_response(interaction.id, &interaction.token, &launch, Vec::new())
+            .await;
+        if let Err(e) = launched {
+            warn!(chat = %origin.chat, error = %e, "could not launch the Activity");
         }
     }
 
@@ -138,7 +164,7 @@ impl Bot {
         }
         // The table message follows from the channel's outbox; the answer waits for nothing.
         if let Some(update) = plan.table {
-            self.outbox.submit(&chat, update);
+            self.submit(&chat, update, reply.lang);
         }
         let answered = match deferred {
             Some(deferred) => respond::finish(http, incoming, deferred, &plan.answer).await,
@@ -148,6 +174,17 @@ impl Bot {
         if let Err(e) = answered {
             warn!(chat = %chat, error = %e, "could not answer an interaction");
         }
+    }
+
+    /// Hands a table state to the channel's outbox (with the button that opens the table in
+    /// the browser, where the Activity runs).
+    pub fn submit(&self, chat: &ChatId, update: TableUpdate, lang: Lang) {
+        let update = if self.activity {
+            plan::with_play_button(update, lang)
+        } else {
+            update
+        };
+        self.outbox.submit(chat, update);
     }
 
     /// A refused click on a player's private view replaces that view: it keeps showing his

@@ -21,6 +21,9 @@ pub struct DiscordConfig {
     pub(crate) ratelimiter: bool,
     /// The gateway shards this process runs (`DISCORD_SHARDS`; default: the one shard).
     pub shards: ShardRange,
+    /// The table in the browser runs as this app's Activity: the table message gets a button
+    /// that launches it.
+    pub activity: bool,
 }
 
 impl DiscordConfig {
@@ -32,6 +35,7 @@ impl DiscordConfig {
             defer_after: bot::DEFER_AFTER,
             ratelimiter: true,
             shards: ShardRange::ALL_IN_ONE,
+            activity: false,
         }
     }
 
@@ -44,7 +48,8 @@ impl DiscordConfig {
 
     /// `DISCORD_TOKEN` (required), `DISCORD_API_URL`, `DISCORD_GUILD_ID`,
     /// `DISCORD_RATELIMITER` (`on`, or `off` behind a proxy that keeps Discord's rate limits
-    /// itself), `DISCORD_SHARDS` (`0-1/4`: shards 0 and 1 of 4); `None` without a token.
+    /// itself), `DISCORD_SHARDS` (`0-1/4`: shards 0 and 1 of 4); the Activity with
+    /// `DISCORD_CLIENT_ID` and the web page (`SCHOCKEN_WEB_ADDR`); `None` without a token.
     pub fn from_env() -> anyhow::Result<Option<DiscordConfig>> {
         let var = |name: &str| {
             std::env::var(name)
@@ -64,6 +69,8 @@ impl DiscordConfig {
         };
         let mut config = DiscordConfig::new(token, var("DISCORD_API_URL"), guild_id);
         config.ratelimiter = ratelimiter_setting(var("DISCORD_RATELIMITER").as_deref())?;
+        // The Activity is the web page, logged in with the app's OAuth client.
+        config.activity = var("DISCORD_CLIENT_ID").is_some() && var("SCHOCKEN_WEB_ADDR").is_some();
         if let Some(shards) = var("DISCORD_SHARDS") {
             config.shards = ShardRange::parse(&shards).map_err(|e| anyhow::anyhow!(e))?;
         }

@@ -53,7 +53,8 @@ pub async fn run(service: Arc<Service>, config: DiscordConfig, stop: Stop) -> an
     // On a database other processes share, the token's global limit is kept with them (the
     // outbox takes its turns there).
     let (http, rest) = rest_clients(&config, service.metrics().clone())?;
-    let setup = setup::Setup::new(service.clone(), guild, config.defer_after, rest);
+    let setup = setup::Setup::new(service.clone(), guild, config.defer_after, rest)
+        .with_activity(config.activity);
     // Slash commands and buttons need no privileged intent: only `GUILDS`.
     let mut client = ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
         .framework(setup.framework())

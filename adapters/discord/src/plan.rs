@@ -4,8 +4,9 @@
 //! language for his own.
 
 use crate::payload::{MAX_CONTENT, Payload};
+use bot_core::model::ids::play_button;
 use bot_core::render::chart::fairness_chart;
-use bot_core::render::{self, Button, Surface, Voice};
+use bot_core::render::{self, Button, ButtonStyle, Surface, Voice};
 use bot_core::service::reply::{Content, ProofReport};
 use bot_core::service::{PrivateView, PublicTable, Reply, Request};
 use bot_core::text::Lang;
@@ -35,6 +36,8 @@ pub enum Answer {
 pub struct TableBody {
     pub text: String,
     pub rows: Vec<Vec<Button>>,
+    /// The table is in the lobby or running (a game with cups to play in the browser).
+    pub playable: bool,
 }
 
 /// The state the table message should show (see the outbox crate's `TableState`).
@@ -59,6 +62,7 @@ fn table_update(t: &PublicTable, notices: Vec<String>, lang: Lang) -> TableUpdat
             // 2000 characters: the text shortens its last round rather than lose its end.
             text: render::table_text_within(t, lang, MAX_CONTENT),
             rows: render::table_buttons(t, lang),
+            playable: t.status.is_open() && !t.tally,
         },
         notices,
         fresh: false,
@@ -70,6 +74,19 @@ fn table_update(t: &PublicTable, notices: Vec<String>, lang: Lang) -> TableUpdat
             .map(|r| format!("{}/{}", r.part.id(), r.number)),
         stored: t.message_ref.as_deref().and_then(message_id),
     }
+}
+
+/// `update` with a button that opens the table in the browser (the Activity), if it can be
+/// played there.
+pub fn with_play_button(mut update: TableUpdate, lang: Lang) -> TableUpdate {
+    if update.body.playable {
+        update.body.rows.push(vec![Button {
+            id: play_button(update.table_id, update.version),
+            label: bot_core::text::tr(lang, "button-play", &[]),
+            style: ButtonStyle::Secondary,
+        }]);
+    }
+    update
 }
 
 /// The message for a table state: the table, then what just happened.

@@ -22,6 +22,8 @@ pub struct Setup {
     service: Arc<Service>,
     guild: Option<GuildId>,
     defer_after: Duration,
+    /// Table messages get a button that launches the Activity (the table in the browser).
+    activity: bool,
     /// The table writes' REST path.
     rest: Rest,
     /// Why the bot stopped, if setting it up failed.
@@ -44,11 +46,18 @@ impl Setup {
             service,
             guild,
             defer_after,
+            activity: false,
             rest,
             failure: Arc::default(),
             forwarder: Arc::default(),
             bot: Arc::default(),
         }
+    }
+
+    /// Table messages get a button that launches the Activity.
+    pub fn with_activity(mut self, activity: bool) -> Setup {
+        self.activity = activity;
+        self
     }
 
     pub fn framework(&self) -> poise::Framework<Data, Error> {
@@ -105,6 +114,7 @@ impl Setup {
             langs: ChatLangs::default(),
             service: self.service.clone(),
             defer_after: self.defer_after,
+            activity: self.activity,
         });
         let forward = timers::forward(bot.clone(), self.service.subscribe());
         let forget = forget_idle(bot.clone(), self.service.config().forget_after());

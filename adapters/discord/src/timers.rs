@@ -18,7 +18,7 @@ pub async fn forward(bot: Arc<Bot>, mut moves: Receiver<Outbound>) {
                 let lang = bot.langs.of(&out.chat).unwrap_or(out.reply.lang);
                 // The outbox returns at once; each channel's writes wait in its own task.
                 if let Some(update) = plan::plan_outbound(&out.reply, lang) {
-                    bot.outbox.submit(&out.chat, update);
+                    bot.submit(&out.chat, update, lang);
                 }
             }
             Ok(_) => {}

@@ -122,6 +122,7 @@ pub async fn run<B>(
     redact: Redactor,
     stop: Stop,
     webhook: Option<WebhookConfig>,
+    web_app: Option<crate::web_app::WebApp>,
 ) -> anyhow::Result<()>
 where
     B: Api,
@@ -134,7 +135,7 @@ where
         drop_webhook(&bot, &redact).await;
     }
     register_commands(&bot, &redact).await;
-    let (app, outbox_task) = start_app(&service, &bot, &redact, username).await;
+    let (app, outbox_task) = start_app(&service, &bot, &redact, username, web_app).await;
     // Timer moves: subscribed before the first update, so none is missed.
     let timers = tokio::spawn(outbound::forward(app.clone(), service.subscribe()));
     let forgetting = service
@@ -162,6 +163,7 @@ async fn start_app<B: Api>(
     bot: &B,
     redact: &Redactor,
     username: String,
+    web_app: Option<crate::web_app::WebApp>,
 ) -> (Arc<App<B>>, tokio::task::JoinHandle<()>) {
     let (events, mut outbox_events) = tokio::sync::mpsc::unbounded_channel();
     let private = Arc::new(PrivateChats::default());
@@ -179,6 +181,7 @@ async fn start_app<B: Api>(
         ),
         places: TablePlaces::default(),
         private,
+        web_app,
     });
     match service.open_table_places().await {
         Ok(tables) => {

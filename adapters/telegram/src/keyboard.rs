@@ -4,6 +4,7 @@
 
 use crate::place::Place;
 use crate::text;
+use crate::web_app::WebApp;
 use bot_core::render::{self, Button};
 use bot_core::service::{ButtonAction, ButtonId, PrivateView, PublicTable, TableStatus};
 use bot_core::text::Lang;
@@ -25,8 +26,15 @@ pub fn deep_link(username: &str, place: Place) -> String {
 }
 
 /// The table message's keyboard: roll, look at my cup, stand (or join, go) — nothing that
-/// depends on hidden dice — and, in a group with an open table, the link to the private cup.
-pub fn table(t: &PublicTable, lang: Lang, place: Place, username: &str) -> InlineKeyboardMarkup {
+/// depends on hidden dice — and, in a group with an open table, the link to the private cup
+/// and the one that opens the table in the browser (the bot's Mini App).
+pub fn table(
+    t: &PublicTable,
+    lang: Lang,
+    place: Place,
+    username: &str,
+    web_app: Option<&WebApp>,
+) -> InlineKeyboardMarkup {
     let mut markup = inline(&render::table_buttons(t, lang));
     // A real table has no cups: nothing to take private.
     let open = !t.tally && matches!(t.status, TableStatus::Lobby | TableStatus::Running);
@@ -36,7 +44,23 @@ pub fn table(t: &PublicTable, lang: Lang, place: Place, username: &str) -> Inlin
             markup = markup.append_row([InlineKeyboardButton::url(label, url)]);
         }
     }
+    if let Some(app) = web_app.filter(|_| open && !username.is_empty()) {
+        let label = bot_core::text::tr(lang, "button-play", &[]);
+        if let Ok(url) = web_app_link(username, app, place).parse() {
+            markup = markup.append_row([InlineKeyboardButton::url(label, url)]);
+        }
+    }
     markup
+}
+
+/// `https://t.me/<bot>/<app>?startapp=<table token>`: opens the Mini App on this place's
+/// table, in groups too.
+pub fn web_app_link(username: &str, app: &WebApp, place: Place) -> String {
+    let token = app.tokens.token(&place.id());
+    format!(
+        "https://t.me/{username}/{}?startapp={token}",
+        app.short_name
+    )
 }
 
 /// A player's private controls (a covered cup offers "look at my cup").

@@ -33,8 +33,10 @@ pub mod plan;
 pub mod send;
 pub mod state;
 pub mod text;
+pub mod web_app;
 pub mod webhook;
 
+pub use web_app::WebApp;
 pub use webhook::WebhookConfig;
 
 use bot_core::service::{Service, Stop};
@@ -54,6 +56,8 @@ pub struct TelegramConfig {
     pub throttle: bool,
     /// Updates by webhook (several processes behind a load balancer); `None`: long polling.
     pub webhook: Option<WebhookConfig>,
+    /// The table in the browser as this bot's Mini App: table messages link to it.
+    pub web_app: Option<WebApp>,
 }
 
 impl TelegramConfig {
@@ -63,6 +67,7 @@ impl TelegramConfig {
             api_url,
             throttle,
             webhook: None,
+            web_app: None,
         }
     }
 
@@ -100,6 +105,7 @@ impl fmt::Debug for TelegramConfig {
             .field("api_url", &self.api_url)
             .field("throttle", &self.throttle)
             .field("webhook", &self.webhook)
+            .field("web_app", &self.web_app.as_ref().map(|a| &a.short_name))
             .finish()
     }
 }
@@ -133,6 +139,7 @@ pub async fn run(service: Arc<Service>, config: TelegramConfig, stop: Stop) -> a
     let bot = client(&config)?;
     let redact = send::Redactor::new(config.token());
     let webhook = config.webhook.clone();
+    let web_app = config.web_app.clone();
     if config.throttle {
         // Telegram's limits (1 message/s per chat, 20/min per group, 30/s overall). The
         // outbox keeps them itself; Throttle guards sends on top. Its default assumes 10 a
@@ -143,8 +150,16 @@ pub async fn run(service: Arc<Service>, config: TelegramConfig, stop: Stop) -> a
             messages_per_min_channel_or_supergroup: outbox::GROUP_WRITES as u32,
             messages_per_sec_overall: 30,
         };
-        app::run(service, bot.throttle(limits), redact, stop, webhook).await
+        app::run(
+            service,
+            bot.throttle(limits),
+            redact,
+            stop,
+            webhook,
+            web_app,
+        )
+        .await
     } else {
-        app::run(service, bot, redact, stop, webhook).await
+        app::run(service, bot, redact, stop, webhook, web_app).await
     }
 }

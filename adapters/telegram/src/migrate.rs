@@ -5,7 +5,7 @@
 use crate::identity::{self, message_ref};
 use crate::outbox::Event;
 use crate::place::Place;
-use crate::plan::{self, Known, Origin};
+use crate::plan::{self, Origin};
 use crate::send::Api;
 use crate::state::App;
 use bot_core::service::{Actor, Request, UserId};
@@ -81,10 +81,7 @@ pub async fn on_outbox_event<B: Api>(app: &App<B>, event: Event) {
 /// with its own write.
 async fn refresh<B: Api>(app: &App<B>, place: Place, table_id: i64) {
     let reply = app.service.view(&place.id(), system_actor()).await;
-    let known = Known {
-        username: &app.username,
-        private: &app.private,
-    };
+    let known = app.known();
     if let Some(write) =
         plan::stored_table(place, &reply, &known).filter(|w| w.table_id == table_id)
     {

@@ -22,6 +22,8 @@ pub struct App<B: Api> {
     pub outbox: Outbox<B>,
     pub places: TablePlaces,
     pub private: Arc<PrivateChats>,
+    /// The Mini App table messages link to, if the bot has one.
+    pub web_app: Option<crate::web_app::WebApp>,
 }
 
 impl<B: Api> App<B> {
@@ -58,12 +60,18 @@ impl<B: Api> App<B> {
         if let Some(t) = &reply.table {
             self.places.remember(t.table_id, place);
         }
-        let known = Known {
-            username: &self.username,
-            private: &self.private,
-        };
+        let known = self.known();
         let effects = plan::plan(place, request, reply, origin, &known);
         self.perform(place, effects, query).await;
+    }
+
+    /// What the planner may know besides a reply.
+    pub fn known(&self) -> Known<'_> {
+        Known {
+            username: &self.username,
+            private: &self.private,
+            web_app: self.web_app.as_ref(),
+        }
     }
 
     /// Carries out a plan: the writes are queued first (that takes no time, and a table

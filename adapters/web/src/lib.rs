@@ -4,7 +4,7 @@
 //! from the engine through the service, texts and buttons from `bot_core::render`. See
 //! `docs/WEB.md` for the protocol.
 //!
-//! - [`config`]: the settings; [`token`]: table tokens; [`session`]: who a page is;
+//! - [`config`]: the settings; [`session`]: who a page is;
 //!   [`login`]: opening a session;
 //! - [`server`]: HTTP (the page, the session, the socket); [`socket`]: one page's socket;
 //!   [`hub`]: the sockets of each place, woken by every stored move; [`frames`]: the JSON a
@@ -19,17 +19,16 @@ pub mod requests;
 pub mod server;
 pub mod session;
 pub mod socket;
-pub mod token;
 
 pub use config::{ConfigError, WebConfig};
 
+use bot_core::model::token::Tokens;
 use bot_core::service::{ChatId, Service, Stop};
 use hub::Hub;
 use session::Sessions;
 use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
-use token::Tokens;
 use tracing::{debug, info};
 
 /// What the page's handlers share.

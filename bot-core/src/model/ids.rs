@@ -231,6 +231,37 @@ impl ButtonId {
     }
 }
 
+/// The code of the button that opens the table in the browser (a Discord Activity). It is an
+/// adapter's own button, no request of the service: [`ButtonId::parse`] refuses it.
+const PLAY_CODE: &str = "p";
+
+/// The id of the button that opens table `table` in the browser.
+pub fn play_button(table: i64, version: u64) -> String {
+    format!(
+        "v1:{PLAY_CODE}:{}:{}",
+        base36(table.max(0) as u64),
+        base36(version)
+    )
+}
+
+/// The table (and version) a "play in the browser" button names, if `text` is one.
+pub fn parse_play_button(text: &str) -> Option<(i64, u64)> {
+    if text.len() > MAX_BUTTON_ID {
+        return None;
+    }
+    let mut parts = text.split(':');
+    let head = (parts.next(), parts.next());
+    if head != (Some("v1"), Some(PLAY_CODE)) {
+        return None;
+    }
+    let table = parts.next().and_then(parse_base36)?;
+    let version = parts.next().and_then(parse_base36)?;
+    if parts.next().is_some() {
+        return None;
+    }
+    Some((i64::try_from(table).ok()?, version))
+}
+
 fn base36(mut n: u64) -> String {
     const DIGITS: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
     if n == 0 {
@@ -333,5 +364,22 @@ mod tests {
             assert!(ButtonId::parse(bad).is_err(), "{bad:?} must not parse");
         }
         assert_eq!(ButtonId::parse(&"x".repeat(65)), Err(ButtonIdError::Length));
+    }
+
+    #[test]
+    fn the_play_button_is_no_request_of_the_service() {
+        let id = play_button(100, 10);
+        assert_eq!(id, "v1:p:2s:a");
+        assert_eq!(parse_play_button(&id), Some((100, 10)));
+        assert!(ButtonId::parse(&id).is_err(), "the service never gets it");
+        for bad in [
+            "v1:p:2s",
+            "v1:p:2s:a:1",
+            "v1:r:2s:a",
+            "v2:p:2s:a",
+            "v1:p:-1:0",
+        ] {
+            assert_eq!(parse_play_button(bad), None, "{bad}");
+        }
     }
 }

@@ -6,3 +6,4 @@ pub mod fairness;
 pub mod ids;
 pub mod records;
 pub mod table;
+pub mod token;

@@ -58,6 +58,8 @@ pub struct Effects {
 pub struct Known<'a> {
     pub username: &'a str,
     pub private: &'a PrivateChats,
+    /// The Mini App that shows tables in the browser.
+    pub web_app: Option<&'a crate::web_app::WebApp>,
 }
 
 /// The plan for `reply` to `request` (`None`: nobody asked) in `place`.
@@ -128,7 +130,7 @@ fn table_write(
             // Room is left for the notices under it; a long table shortens its last round
             // rather than lose its end (the dice's commitment and seed).
             text: render::table_text_within(t, reply.lang, MAX_TEXT - 600),
-            markup: keyboard::table(t, reply.lang, place, known.username),
+            markup: keyboard::table(t, reply.lang, place, known.username, known.web_app),
         },
         notices,
         fresh: false,

@@ -57,6 +57,7 @@ fn reply(game: &Game) -> Reply {
 
 fn plan_with(request: Request, reply: &Reply, origin: Origin, private: &PrivateChats) -> Effects {
     let known = Known {
+        web_app: None,
         username: "SchockenTestBot",
         private,
     };

@@ -117,6 +117,8 @@ pub(super) fn callback_route(
             rec.ephemeral = m.ephemeral();
             clicked
         }
+        // LAUNCH_ACTIVITY: the client opens the app's Activity; no message.
+        12 => None,
         _ => return error(StatusCode::BAD_REQUEST, "Invalid Form Body", 50035),
     };
     if let Some(i) = state.interactions.get_mut(token) {

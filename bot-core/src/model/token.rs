@@ -1,8 +1,9 @@
-//! Table tokens: which place a page shows, in a link (Telegram's `startapp`), signed so a
-//! page cannot name a place it was not given. URL-safe (`[A-Za-z0-9_-]` and one `.`): the
+//! Table tokens: which place a web page shows, in a link (Telegram's `startapp`), signed so
+//! a page cannot name a place it was not given; the chat adapters put them in their links,
+//! the web adapter reads them. URL-safe (`[A-Za-z0-9_-]` and one `.`): the
 //! place in base64url, then the first 12 bytes of its HMAC-SHA256 under the server's secret.
 
-use bot_core::service::ChatId;
+use super::ids::ChatId;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
