@@ -13,6 +13,9 @@ use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use bot_core::render::{self, Surface, Voice};
+use bot_core::service::reply::ProofReport;
+use bot_core::service::{Command, Content, Request};
 use bot_core::text::{Lang, tr};
 use serde::Deserialize;
 use serde_json::json;
@@ -38,6 +41,7 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/app.css", get(style))
         .route("/health", get(health))
         .route("/api/session", post(session))
+        .route("/api/record", get(record))
         .route("/ws", get(socket))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(web);
@@ -120,6 +124,56 @@ async fn session(State(web): State<Arc<Web>>, body: Bytes) -> Response {
 #[derive(Debug, Deserialize)]
 struct SocketQuery {
     session: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct RecordQuery {
+    session: String,
+    game: Option<i64>,
+}
+
+/// `GET /api/record?session=…[&game=N]`: the record of the place's newest game that is over
+/// (or game N), checked throw by throw: the file `schocken verify` checks again, and the
+/// verdict (the "verify link" of the provably fair dice).
+async fn record(State(web): State<Arc<Web>>, Query(query): Query<RecordQuery>) -> Response {
+    let Some(session) = web.sessions.get(&query.session) else {
+        return refusal(StatusCode::UNAUTHORIZED, Lang::default(), "web-session-expired");
+    };
+    let verify = Request::Verify { game: query.game };
+    let cmd = Command::new(session.place.clone(), session.actor(), verify);
+    let reply = web.service.handle(cmd).await;
+    let voice = Voice::new(session.lang, Surface::Plain);
+    match reply.content {
+        Some(Content::Proof(report)) => match *report {
+            ProofReport::Checked {
+                filename, record, ..
+            }
+            | ProofReport::Predates {
+                filename, record, ..
+            } => {
+                let disposition = format!("attachment; filename=\"{filename}\"");
+                (
+                    [
+                        (header::CONTENT_TYPE, "application/json".to_string()),
+                        (header::CONTENT_DISPOSITION, disposition),
+                    ],
+                    record,
+                )
+                    .into_response()
+            }
+            running => {
+                let text = render::proof_text(&running, voice);
+                (StatusCode::CONFLICT, axum::Json(json!({"error": text}))).into_response()
+            }
+        },
+        _ => {
+            let text = reply
+                .error_kind()
+                .map(|e| render::error_text(e, reply.table.as_ref(), voice))
+                .unwrap_or_else(|| tr(session.lang, "web-no-table", &[]));
+            (StatusCode::NOT_FOUND, axum::Json(json!({"error": text}))).into_response()
+        }
+    }
 }
 
 /// `GET /ws?session=…`: the live table.

@@ -15,6 +15,7 @@ const WORDS = {
     deckel: '{n} Deckel', out: 'raus', left: 'weg', turn: 'ist dran', over: 'Spiel vorbei',
     die: 'Würfel {v}', dieAside: 'Würfel {v}, rausgelegt', dieCovered: 'verdeckter Würfel',
     throws: 'Wurf {n} von {max}', you: 'du', waiting: 'Wartet: {names}', loginFailed: 'Anmeldung fehlgeschlagen.',
+    verify: 'Würfel nachprüfen: das Spielprotokoll laden (für schocken verify)',
   },
   en: {
     lobby: 'At the table', name: 'Your name', seat: 'Join', open: 'Open a table',
@@ -27,6 +28,7 @@ const WORDS = {
     deckel: '{n} Deckel', out: 'out', left: 'left', turn: 'to play', over: 'Game over',
     die: 'die {v}', dieAside: 'die {v}, set aside', dieCovered: 'covered die',
     throws: 'throw {n} of {max}', you: 'you', waiting: 'Waiting: {names}', loginFailed: 'Could not sign in.',
+    verify: 'Check the dice: download the game record (for schocken verify)',
   },
 };
 
@@ -194,6 +196,15 @@ function drawTable(pub, you) {
     p.textContent = line;
     return p;
   }));
+  const over = pub.table.status === 'finished' || pub.table.status === 'abandoned';
+  if (over && pub.table.proof) {
+    // The record of the game, checked throw by throw; `schocken verify` checks it again.
+    const link = document.createElement('a');
+    link.href = `${page.base}/api/record?session=${encodeURIComponent(page.session)}`;
+    link.textContent = t('verify');
+    link.id = 'verify';
+    $('proof').appendChild(link);
+  }
   $('table-text').textContent = pub.text;
 }
 
