@@ -137,7 +137,11 @@ struct RecordQuery {
 /// verdict (the "verify link" of the provably fair dice).
 async fn record(State(web): State<Arc<Web>>, Query(query): Query<RecordQuery>) -> Response {
     let Some(session) = web.sessions.get(&query.session) else {
-        return refusal(StatusCode::UNAUTHORIZED, Lang::default(), "web-session-expired");
+        return refusal(
+            StatusCode::UNAUTHORIZED,
+            Lang::default(),
+            "web-session-expired",
+        );
     };
     let verify = Request::Verify { game: query.game };
     let cmd = Command::new(session.place.clone(), session.actor(), verify);
