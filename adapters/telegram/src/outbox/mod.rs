@@ -22,8 +22,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedSender;
 
-/// Writes per second across all chats (Telegram allows about 30), one every 35 ms.
-pub const OVERALL_PER_SECOND: u64 = 28;
+/// Writes per second across all chats (Telegram allows about 30), one every 40 ms.
+pub const OVERALL_PER_SECOND: u64 = 25;
 
 /// Telegram's limits as the outbox keeps them.
 pub const LIMITS: Limits = Limits {
