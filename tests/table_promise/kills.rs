@@ -2,7 +2,7 @@
 //! SIGKILL: a restarted process waits the group gap after the killed one's last write, and the
 //! group never gets more than 20 writes in a minute across the kills.
 
-use super::driver::Driver;
+use super::driver::{Driver, write_to};
 use super::{anna, ben, carla, serial};
 use crate::common::telegram::{open_and_start, table_message};
 use crate::common::{Bot, Db, Platform};
@@ -86,12 +86,11 @@ async fn a_groups_pace_survives_sigkill() {
 /// Waits for the bot's next write to the group (the last move's state is on its way) and
 /// kills the process with SIGKILL as soon as the fake has it; returns when.
 async fn kill_after_a_write(driver: &Driver<'_>, bot: &mut Bot) -> Instant {
-    let seen = driver.group_writes().len();
+    let mark = driver.fake().mark();
+    let group = driver.group.id;
     let written = driver
         .fake()
-        .wait_until(KEPT_GROUP_GAP * 2, |_| {
-            (driver.group_writes().len() > seen).then_some(())
-        })
+        .wait_for(mark, KEPT_GROUP_GAP * 2, |r| write_to(r, group))
         .await;
     assert!(written.is_ok(), "the bot writes the last move's state");
     bot.kill();
