@@ -8,7 +8,8 @@
 //! - Table states go first, oldest table first: a table message is at most one write
 //!   behind. Other writes (messages, cups, old buttons to take off) follow in the order they
 //!   came, a private cup coalesced at the place of its first; one that has waited `hold`
-//!   goes before the tables, so a busy table never silences the chat.
+//!   goes before the tables, so a busy table never silences the chat — one at a time: the
+//!   table's next state goes before the next such write, so answers never silence the table.
 
 use crate::writer::{Other, TableState};
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -172,6 +173,9 @@ pub struct Queue<B, M, P, O> {
     tables: BTreeMap<i64, VecDeque<TableJob<B, M, P>>>,
     later: VecDeque<Waiting<O, M>>,
     shown: HashMap<i64, Shown<M, P>>,
+    /// The last write taken was one that had waited `hold` and went before a waiting table
+    /// state: the next turn is the table's.
+    overtaken: bool,
 }
 
 impl<B, M, P, O> Default for Queue<B, M, P, O> {
@@ -180,6 +184,7 @@ impl<B, M, P, O> Default for Queue<B, M, P, O> {
             tables: BTreeMap::new(),
             later: VecDeque::new(),
             shown: HashMap::new(),
+            overtaken: false,
         }
     }
 }
@@ -238,23 +243,29 @@ impl<B: Clone, M: Copy + Eq, P: Copy + Eq, O: Other> Queue<B, M, P, O> {
     }
 
     /// The next write: one that waited `hold`, else the tables' newest states (oldest table
-    /// first), else the others in the order they came.
+    /// first), else the others in the order they came. A write that waited `hold` goes
+    /// before a waiting table state only once in a row: others that waited as long follow
+    /// the table's next write, so a busy table is never more than one such write behind.
     pub fn take(&mut self, now: Instant, hold: Duration) -> Option<Job<B, M, P, O>> {
-        let overdue = self
-            .later
-            .front()
-            .is_some_and(|w| now.saturating_duration_since(w.since) >= hold);
+        let overdue = !self.overtaken
+            && self
+                .later
+                .front()
+                .is_some_and(|w| now.saturating_duration_since(w.since) >= hold);
         if !overdue && let Some(job) = self.take_table() {
+            self.overtaken = false;
             return Some(Job::Table(job));
         }
-        self.later.pop_front().map(|w| match w.item {
+        let waiting = self.later.pop_front()?;
+        self.overtaken = overdue && !self.tables.is_empty();
+        Some(match waiting.item {
             Later::Other(other) => Job::Other {
                 other,
-                since: w.since,
+                since: waiting.since,
             },
             Later::Strip(message) => Job::Strip {
                 message,
-                since: w.since,
+                since: waiting.since,
             },
         })
     }

@@ -210,6 +210,48 @@ fn another_write_that_waited_long_goes_before_the_tables() {
     assert!(matches!(q.take(later, HOLD), Some(Job::Table(_))));
 }
 
+/// Issue 27: writes that waited `hold` go before a busy table one at a time; the table's
+/// newest state takes every second turn, so answers never starve it.
+#[test]
+fn writes_that_waited_long_take_turns_with_a_busy_table() {
+    let mut q = Q::default();
+    let start = Instant::now();
+    for answer in ["eins", "zwei", "drei"] {
+        q.push_other(Write::Message(answer), start);
+    }
+    q.push_table(state(1, 2, &[]));
+    let later = start + HOLD;
+    let mut turns = Vec::new();
+    for version in 3..6 {
+        for _ in 0..2 {
+            turns.push(match q.take(later, HOLD) {
+                Some(Job::Table(job)) => format!("v{}", job.state().version),
+                Some(Job::Other { other, .. }) => format!("{other:?}"),
+                other => panic!("{other:?}"),
+            });
+        }
+        q.push_table(state(1, version, &[]));
+    }
+    assert_eq!(
+        turns,
+        [
+            "Message(\"eins\")",
+            "v2",
+            "Message(\"zwei\")",
+            "v3",
+            "Message(\"drei\")",
+            "v4"
+        ]
+    );
+    assert!(matches!(q.take(later, HOLD), Some(Job::Table(_))));
+    // With no table state waiting, the waiting writes go one after the other.
+    q.push_other(Write::Message("vier"), start);
+    q.push_other(Write::Message("fünf"), start);
+    assert!(matches!(q.take(later, HOLD), Some(Job::Other { .. })));
+    assert!(matches!(q.take(later, HOLD), Some(Job::Other { .. })));
+    assert!(q.is_empty());
+}
+
 #[test]
 fn a_cup_is_coalesced_in_the_place_of_its_first_and_messages_keep_their_order() {
     let mut q = Q::default();
