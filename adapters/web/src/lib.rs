@@ -10,6 +10,7 @@
 //!   [`hub`]: the sockets of each place, woken by every stored move; [`frames`]: the JSON a
 //!   page receives; [`requests`]: what a page may ask; [`local`]: the local keyboard.
 
+pub mod auth;
 pub mod config;
 pub mod frames;
 pub mod hub;

@@ -26,6 +26,11 @@
 //! a click on somebody else's). A message answering an interaction carries that
 //! interaction's `interaction_metadata` (the user who triggered it) in every click on it.
 //!
+//! OAuth2 for a Discord Activity's login (`oauth.rs`): [`FakeDiscord::oauth_code`] issues a
+//! code as the Embedded App SDK's `authorize` would; `POST /api/v10/oauth2/token` exchanges it
+//! once with the client secret ([`CLIENT_SECRET`]); `GET /api/v10/users/@me` with
+//! `Bearer <token>` names the user ([`FakeDiscord::oauth_calls`] lists these requests).
+//!
 //! Gateway: an IDENTIFY (or RESUME) with a token other than the fake's is closed with 4004
 //! Authentication failed. Faults for robustness tests: the fake closes the connection (with a
 //! close code, or abruptly), sends op 7 RECONNECT or op 9 INVALID_SESSION, and can hold
@@ -52,6 +57,7 @@ mod buckets;
 mod gateway;
 mod interactions;
 mod model;
+mod oauth;
 mod responses;
 mod rest;
 mod state;
@@ -65,6 +71,7 @@ pub use model::{
     Answer, Call, FakeMessage, FakeUser, Injected, OptionValue, Place, Recorded, RecordedFile,
     Slash,
 };
+pub use oauth::{ACCESS_TOKEN_LIFETIME_SECS, CLIENT_SECRET, OAuthCall, OAuthEndpoint};
 
 use anyhow::bail;
 use axum::Router;

@@ -58,6 +58,10 @@ pub(super) fn id(segment: &str) -> Option<u64> {
 }
 
 pub(super) async fn rest(Shared(inner): Shared<Arc<Inner>>, req: Request) -> Response {
+    // A page's OAuth, not the bot: kept apart from the bot's requests and limits.
+    if let Some(endpoint) = super::oauth::endpoint(&req) {
+        return super::oauth::answer(&inner, endpoint, req).await;
+    }
     let method = req.method().clone();
     let full_path = req.uri().path().to_string();
     let query = req.uri().query().unwrap_or_default().to_string();

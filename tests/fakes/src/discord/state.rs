@@ -159,6 +159,8 @@ pub(super) struct World {
     /// The guild of each channel an interaction came from (a click on a message in it is
     /// in that guild, too).
     pub(super) channel_guilds: HashMap<u64, Option<u64>>,
+    /// Codes and access tokens of the OAuth routes, and the requests to them.
+    pub(super) oauth: super::oauth::OAuthState,
 }
 
 pub(super) struct Inner {

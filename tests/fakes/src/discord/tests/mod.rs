@@ -4,6 +4,7 @@
 mod files;
 mod interactions;
 mod limits;
+mod oauth;
 
 use super::rest::route;
 use super::*;
