@@ -261,6 +261,30 @@ async fn the_event_log_keeps_every_die() {
     assert!(events.iter().any(|e| matches!(e, Event::Thrown { .. })));
 }
 
+/// A move made in the web page reaches the chat's adapter as a timer move does: the public
+/// part only (R-RND-4: the mover's cup stays his), and nothing for a refusal.
+#[tokio::test]
+async fn an_announced_move_reaches_the_chat_without_the_movers_cup() {
+    let h = Harness::new().await;
+    h.table_of(&["Anna", "Ben"]).await;
+    let mut chats = h.service.subscribe();
+    let name = h.current().await.expect("someone");
+    let rolled = h.ok(actor(&name), Request::Roll).await;
+    assert!(rolled.private.is_some(), "the mover sees his cup");
+    h.service.announce(&chat(), &rolled);
+    let shown = chats.try_recv().expect("the chat gets the move");
+    assert_eq!(shown.chat, chat());
+    assert_eq!(shown.reply.table, rolled.table);
+    assert!(shown.reply.private.is_none() && shown.reply.next_private.is_none());
+    assert!(shown.reply.private_notices.is_empty());
+
+    let other = if name == "Anna" { "Ben" } else { "Anna" };
+    let refused = h.run(actor(other), Request::Roll).await;
+    assert!(refused.is_error());
+    h.service.announce(&chat(), &refused);
+    assert!(chats.try_recv().is_err(), "a refusal changes no chat");
+}
+
 #[tokio::test]
 async fn turn_timer_stands_for_the_player_and_idle_tables_close() {
     let h = Harness::new().await;

@@ -26,6 +26,39 @@ pub struct WebConfig {
     pub local_table: Option<String>,
     /// Telegram Mini App logins: the bot token that signs `initData`.
     pub telegram_token: Option<String>,
+    /// Discord Activity logins.
+    pub discord: Option<DiscordLogin>,
+}
+
+/// What a Discord Activity's login needs: the application's OAuth client (`DISCORD_CLIENT_ID`,
+/// `DISCORD_CLIENT_SECRET`) and the bot's token (`DISCORD_TOKEN`, to ask Discord where an
+/// Activity runs). `Debug` shows neither secret.
+#[derive(Clone)]
+pub struct DiscordLogin {
+    pub client_id: String,
+    pub client_secret: String,
+    pub bot_token: String,
+    /// `DISCORD_API_URL` (a test's fake Discord); Discord itself when `None`.
+    pub api_url: Option<String>,
+}
+
+impl std::fmt::Debug for DiscordLogin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DiscordLogin")
+            .field("client_id", &self.client_id)
+            .field("api_url", &self.api_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl DiscordLogin {
+    /// The REST base the logins talk to: `{DISCORD_API_URL}/api/v10`, as the bot's own.
+    pub fn api_base(&self) -> String {
+        match &self.api_url {
+            Some(url) => format!("{}/api/v10", url.trim_end_matches('/')),
+            None => crate::auth::discord::DEFAULT_API_BASE.to_string(),
+        }
+    }
 }
 
 impl std::fmt::Debug for WebConfig {
@@ -35,6 +68,7 @@ impl std::fmt::Debug for WebConfig {
             .field("public_url", &self.public_url)
             .field("local_table", &self.local_table)
             .field("telegram", &self.telegram_token.is_some())
+            .field("discord", &self.discord)
             .finish_non_exhaustive()
     }
 }
@@ -48,6 +82,7 @@ impl WebConfig {
             secret: random_secret(),
             local_table: Some(table.to_string()),
             telegram_token: None,
+            discord: None,
         }
     }
 
@@ -79,12 +114,26 @@ impl WebConfig {
             })
             .transpose()?;
         let telegram_token = set("TELOXIDE_TOKEN");
+        let discord_token = set("DISCORD_TOKEN");
         let secret = match set("SCHOCKEN_WEB_SECRET") {
             Some(secret) => secret.into_bytes(),
             None => derived_secret(&[
                 telegram_token.as_deref().unwrap_or_default(),
-                set("DISCORD_TOKEN").as_deref().unwrap_or_default(),
+                discord_token.as_deref().unwrap_or_default(),
             ]),
+        };
+        let discord = match (
+            set("DISCORD_CLIENT_ID"),
+            set("DISCORD_CLIENT_SECRET"),
+            discord_token,
+        ) {
+            (Some(client_id), Some(client_secret), Some(bot_token)) => Some(DiscordLogin {
+                client_id,
+                client_secret,
+                bot_token,
+                api_url: set("DISCORD_API_URL"),
+            }),
+            _ => None,
         };
         Ok(Some(WebConfig {
             addr,
@@ -92,6 +141,7 @@ impl WebConfig {
             secret,
             local_table: None,
             telegram_token,
+            discord,
         }))
     }
 }
@@ -153,9 +203,18 @@ mod tests {
             ("SCHOCKEN_WEB_ADDR", "127.0.0.1:8080"),
             ("SCHOCKEN_WEB_URL", "https://schocken.example/"),
             ("TELOXIDE_TOKEN", "1:abc"),
+            ("DISCORD_TOKEN", "bot-secret"),
+            ("DISCORD_CLIENT_ID", "42"),
+            ("DISCORD_CLIENT_SECRET", "client-secret"),
         ]))
         .expect("valid")
         .expect("configured");
+        let discord = config.discord.clone().expect("Discord logins");
+        assert_eq!(discord.api_base(), "https://discord.com/api/v10");
+        assert!(
+            !format!("{config:?}").contains("secret"),
+            "no secret in the log"
+        );
         assert_eq!(
             config.public_url.as_deref(),
             Some("https://schocken.example")
@@ -164,6 +223,7 @@ mod tests {
         let again = WebConfig::from_vars(vars(&[
             ("SCHOCKEN_WEB_ADDR", "127.0.0.1:9090"),
             ("TELOXIDE_TOKEN", "1:abc"),
+            ("DISCORD_TOKEN", "bot-secret"),
         ]))
         .expect("valid")
         .expect("configured");

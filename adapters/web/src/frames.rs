@@ -45,8 +45,13 @@ pub fn public(t: &PublicTable, lang: Lang) -> Value {
         .as_ref()
         .and_then(|v| v.last_round.as_ref())
         .map(|round| render::reveal_text(round, t, lang));
+    let headline = t
+        .view
+        .as_ref()
+        .and_then(|view| render::turn_line(t, view, lang));
     json!({
         "text": render::table_text(t, lang),
+        "headline": headline,
         "table": table,
         "buttons": buttons(&render::table_buttons(t, lang)),
         "reveal": reveal,

@@ -21,8 +21,9 @@ pub mod server;
 pub mod session;
 pub mod socket;
 
-pub use config::{ConfigError, WebConfig};
+pub use config::{ConfigError, DiscordLogin, WebConfig};
 
+use auth::DiscordOAuth;
 use bot_core::model::token::Tokens;
 use bot_core::service::{ChatId, Service, Stop};
 use hub::Hub;
@@ -30,7 +31,7 @@ use session::Sessions;
 use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
-use tracing::{debug, info};
+use tracing::{debug, info, warn};
 
 /// What the page's handlers share.
 pub struct Web {
@@ -41,6 +42,8 @@ pub struct Web {
     /// `schocken web`: the local table's place.
     pub local: Option<ChatId>,
     pub config: WebConfig,
+    /// Discord Activity logins (with `DISCORD_CLIENT_ID`, `DISCORD_CLIENT_SECRET`).
+    pub discord: Option<DiscordOAuth>,
     /// Says when the process stops (sockets say goodbye).
     pub stop: Stop,
 }
@@ -63,10 +66,21 @@ impl Web {
             sessions: Sessions::default(),
             hub: Hub::default(),
             local: config.local_table.as_deref().map(local::place),
+            discord: config.discord.as_ref().and_then(discord_oauth),
             service,
             config,
             stop,
         })
+    }
+}
+
+fn discord_oauth(login: &config::DiscordLogin) -> Option<DiscordOAuth> {
+    match DiscordOAuth::new(&login.client_id, &login.client_secret) {
+        Ok(oauth) => Some(oauth.with_api_base(login.api_base())),
+        Err(e) => {
+            warn!(error = %e, "no Discord Activity logins");
+            None
+        }
     }
 }
 

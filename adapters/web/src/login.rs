@@ -3,10 +3,12 @@
 //! names nothing (404).
 
 use crate::Web;
+use crate::auth::{self, ActivityInstance, AuthError, Identity};
 use crate::session::{Kind, Session};
 use bot_core::service::{ChatId, UserId};
 use bot_core::text::Lang;
 use serde::Deserialize;
+use std::time::{SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 
 /// The body of `POST /api/session`.
@@ -25,10 +27,11 @@ pub enum Auth {
     Telegram {
         init_data: String,
     },
+    /// A Discord Activity: the token the page got for the SDK's code (`POST
+    /// /api/discord/token`) and the instance the SDK names; the channel is Discord's word.
     Discord {
         access_token: String,
-        guild_id: String,
-        channel_id: String,
+        instance_id: String,
     },
     /// The local keyboard (`schocken web` only).
     Local,
@@ -64,13 +67,96 @@ pub async fn open(web: &Web, opening: Opening) -> Result<Session, LoginError> {
                 Kind::Local,
             ))
         }
-        Auth::Telegram { .. } | Auth::Discord { .. } => Err(LoginError::NotOffered),
+        Auth::Telegram { init_data } => {
+            let bot_token = web
+                .config
+                .telegram_token
+                .as_deref()
+                .ok_or(LoginError::NotOffered)?;
+            // At most a day old: a page left open longer opens the table again from the chat.
+            let max_age = auth::telegram::DEFAULT_MAX_AGE;
+            let data = auth::telegram::verify(&init_data, bot_token, unix_now(), max_age)
+                .map_err(refused)?;
+            // The link's `startapp` is the table token; a page opened otherwise names it.
+            let token = data.start_param.as_deref().or(opening.table.as_deref());
+            let place = place_of(web, token, auth::TELEGRAM)?;
+            Ok(session_of(
+                Identity::Telegram(data.user),
+                lang,
+                place,
+                Kind::Telegram,
+            ))
+        }
+        Auth::Discord {
+            access_token,
+            instance_id,
+        } => {
+            let (oauth, login) = web
+                .discord
+                .as_ref()
+                .zip(web.config.discord.as_ref())
+                .ok_or(LoginError::NotOffered)?;
+            let user = oauth.user(&access_token).await.map_err(refused)?;
+            let instance = oauth
+                .activity_instance(&login.bot_token, &instance_id)
+                .await
+                .map_err(refused)?;
+            if !instance.users.contains(&user.id) {
+                return Err(LoginError::Unauthorized(
+                    "the user is not in that Activity".into(),
+                ));
+            }
+            let place = discord_place(&instance);
+            Ok(session_of(
+                Identity::Discord(user),
+                lang,
+                place,
+                Kind::Discord,
+            ))
+        }
     }
 }
 
-/// The place a table token names.
-pub fn place_of(web: &Web, token: Option<&str>) -> Result<ChatId, LoginError> {
+/// The channel an Activity runs in, named as the Discord chat adapter names its places
+/// (`<guild>/<channel>`, `dm/<channel>`), so the page and the chat share one table.
+fn discord_place(instance: &ActivityInstance) -> ChatId {
+    match instance.guild_id {
+        Some(guild) => ChatId::new(auth::DISCORD, format!("{guild}/{}", instance.channel_id)),
+        None => ChatId::new(auth::DISCORD, format!("dm/{}", instance.channel_id)),
+    }
+}
+
+/// A session for a user a platform vouched for; the page's language before the platform's.
+fn session_of(identity: Identity, lang: Option<Lang>, place: ChatId, kind: Kind) -> Session {
+    Session::new(
+        identity.user_id(),
+        identity.name(),
+        lang.unwrap_or_else(|| identity.lang()),
+        place,
+        kind,
+    )
+}
+
+fn refused(error: AuthError) -> LoginError {
+    if error.is_unavailable() {
+        LoginError::Unavailable
+    } else {
+        LoginError::Unauthorized(error.to_string())
+    }
+}
+
+fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+/// The place a table token names, if it is on `platform` (a Telegram user cannot sit at a
+/// Discord channel's table: the chat would not know him).
+pub fn place_of(web: &Web, token: Option<&str>, platform: &str) -> Result<ChatId, LoginError> {
     token
         .and_then(|t| web.tokens.place(t))
+        .filter(|place| place.platform() == platform)
         .ok_or(LoginError::UnknownTable)
 }

@@ -27,6 +27,7 @@ pub const MAX_BODY: usize = 16 * 1024;
 
 const INDEX: &str = include_str!("../static/index.html");
 const SCRIPT: &str = include_str!("../static/app.js");
+const DISCORD_SCRIPT: &str = include_str!("../static/discord.js");
 const STYLE: &str = include_str!("../static/app.css");
 
 /// Only the page's own files, and Telegram's script in a Mini App.
@@ -38,8 +39,11 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/app.js", get(script))
+        .route("/discord.js", get(discord_script))
         .route("/app.css", get(style))
         .route("/health", get(health))
+        .route("/api/logins", get(logins))
+        .route("/api/discord/token", post(discord_token))
         .route("/api/session", post(session))
         .route("/api/record", get(record))
         .route("/ws", get(socket))
@@ -66,6 +70,10 @@ async fn index() -> Response {
 
 async fn script() -> Response {
     file("text/javascript; charset=utf-8", SCRIPT)
+}
+
+async fn discord_script() -> Response {
+    file("text/javascript; charset=utf-8", DISCORD_SCRIPT)
 }
 
 async fn style() -> Response {
@@ -117,6 +125,46 @@ async fn session(State(web): State<Arc<Web>>, body: Bytes) -> Response {
         Err(LoginError::UnknownTable) => refusal(StatusCode::NOT_FOUND, lang, "web-no-table"),
         Err(LoginError::Unavailable) => {
             refusal(StatusCode::SERVICE_UNAVAILABLE, lang, "web-unavailable")
+        }
+    }
+}
+
+/// `GET /api/logins`: what a page may log in with here (and the Discord application's
+/// client id, which the Embedded App SDK's `authorize` needs).
+async fn logins(State(web): State<Arc<Web>>) -> Response {
+    axum::Json(json!({
+        "local": web.local.is_some(),
+        "telegram": web.config.telegram_token.is_some(),
+        "discord": web.discord.as_ref().map(|d| d.client_id()),
+    }))
+    .into_response()
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Code {
+    code: String,
+}
+
+/// `POST /api/discord/token` `{"code"}`: the code from the SDK's `authorize`, exchanged with
+/// the client secret; the page hands the token to the SDK's `authenticate` and opens its
+/// session with it.
+async fn discord_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
+    let lang = Lang::default();
+    let Some(oauth) = web.discord.as_ref() else {
+        return refusal(StatusCode::UNAUTHORIZED, lang, "web-login-not-offered");
+    };
+    let Ok(Code { code }) = serde_json::from_slice(&body) else {
+        return refusal(StatusCode::BAD_REQUEST, lang, "web-refused-frame");
+    };
+    match oauth.exchange(&code).await {
+        Ok(token) => axum::Json(json!({"access_token": token.access_token})).into_response(),
+        Err(e) if e.is_unavailable() => {
+            refusal(StatusCode::SERVICE_UNAVAILABLE, lang, "web-unavailable")
+        }
+        Err(e) => {
+            info!(reason = %e, "a Discord code refused");
+            refusal(StatusCode::UNAUTHORIZED, lang, "web-login-refused")
         }
     }
 }

@@ -125,7 +125,10 @@ impl Conn {
         cmd.request_id = rid
             .filter(|r| r.len() <= 64)
             .map(|r| format!("web:{}:{r}", actor.user));
-        self.web.service.handle(cmd).await
+        let reply = self.web.service.handle(cmd).await;
+        // The chat's table message shows the page's move, as it shows a timer's.
+        self.web.service.announce(&self.session.place, &reply);
+        reply
     }
 
     fn refused(&self, e: Refused) -> Value {

@@ -10,9 +10,9 @@ const WORDS = {
     cupOf: 'Becher von {name}', handoff: 'Gib an {name} weiter.', handoffButton: 'Ich bin {name}',
     lastRound: 'Letzte Runde', asText: 'Tisch als Text', connecting: 'Verbinde …',
     online: 'Live', offline: 'Verbindung weg – verbinde neu …', noTable: 'Hier ist noch kein Tisch.',
-    stock: 'Stock: {n} Deckel', limit: 'Vorgabe: {n} Wurf', limitOpen: 'Vorgabe: noch offen',
+    stock: 'Stock: {n} Deckel', limit: 'Vorgabe: {n} Würfe', limitOne: 'Vorgabe: 1 Wurf', limitOpen: 'Vorgabe: noch offen',
     round: 'Runde {n}', half1: '1. Hälfte', half2: '2. Hälfte', final: 'Finale',
-    deckel: '{n} Deckel', out: 'raus', left: 'weg', turn: 'ist dran', over: 'Spiel vorbei',
+    deckel: '{n} Deckel', out: 'raus', left: 'weg',
     die: 'Würfel {v}', dieAside: 'Würfel {v}, rausgelegt', dieCovered: 'verdeckter Würfel',
     throws: 'Wurf {n} von {max}', you: 'du', waiting: 'Wartet: {names}', loginFailed: 'Anmeldung fehlgeschlagen.',
     verify: 'Würfel nachprüfen: das Spielprotokoll laden (für schocken verify)',
@@ -23,9 +23,9 @@ const WORDS = {
     cupOf: '{name}’s cup', handoff: 'Pass the device to {name}.', handoffButton: 'I am {name}',
     lastRound: 'Last round', asText: 'The table as text', connecting: 'Connecting …',
     online: 'Live', offline: 'Connection lost – reconnecting …', noTable: 'No table here yet.',
-    stock: 'Stock: {n} Deckel', limit: 'Limit: {n} throws', limitOpen: 'Limit: not set yet',
+    stock: 'Stock: {n} Deckel', limit: 'Limit: {n} throws', limitOne: 'Limit: 1 throw', limitOpen: 'Limit: not set yet',
     round: 'Round {n}', half1: 'first half', half2: 'second half', final: 'final',
-    deckel: '{n} Deckel', out: 'out', left: 'left', turn: 'to play', over: 'Game over',
+    deckel: '{n} Deckel', out: 'out', left: 'left',
     die: 'die {v}', dieAside: 'die {v}, set aside', dieCovered: 'covered die',
     throws: 'throw {n} of {max}', you: 'you', waiting: 'Waiting: {names}', loginFailed: 'Could not sign in.',
     verify: 'Check the dice: download the game record (for schocken verify)',
@@ -143,7 +143,11 @@ function partName(part) {
 function facts(view) {
   const parts = [`${partName(view.part)} · ${t('round', { n: view.round })}`,
     t('stock', { n: view.stock })];
-  parts.push(view.limit ? t('limit', { n: view.limit }) : t('limitOpen'));
+  // As the chat's header: no Vorgabe once the game is over.
+  if (!view.result) {
+    const limit = view.limit === 1 ? t('limitOne') : t('limit', { n: view.limit });
+    parts.push(view.limit ? limit : t('limitOpen'));
+  }
   return parts.join(' · ');
 }
 
@@ -160,7 +164,8 @@ function playerItem(p, view, you) {
   deckel.textContent = p.status === 'out' ? t('out') : p.status === 'left' ? t('left')
     : t('deckel', { n: p.deckel });
   li.append(name, deckel);
-  if (p.cup) {
+  // Once the game is over the last round's cups are in the reveal, not under covers.
+  if (p.cup && !view.result) {
     const row = diceRow(p.cup.dice);
     const key = `${view.part}/${view.round}/${p.seat}`;
     if ((page.throwsSeen[key] || 0) < p.cup.throws) {
@@ -181,6 +186,8 @@ function drawTable(pub, you) {
   const view = pub.table.view;
   $('table-title').textContent = t('table');
   $('facts').textContent = view ? facts(view) : '';
+  // Whose turn it is, or who owes the Bierrunde: the chat's own line.
+  $('headline').textContent = pub.headline || '';
   const list = $('players');
   list.replaceChildren();
   for (const p of view ? view.players : []) list.appendChild(playerItem(p, view, you));
@@ -224,7 +231,8 @@ function drawLobby(pub, you) {
   $('seat').hidden = !page.local;
   $('computer').hidden = !page.local || !pub;
   $('start').hidden = !page.local || !pub || members.length < 2;
-  if (!page.local && pub) buttons($('table-buttons'), pub.buttons);
+  // (In the lobby the table section is hidden: its buttons show here.)
+  buttons($('lobby-buttons'), !page.local && pub ? pub.buttons : []);
   if (!page.local && !pub) {
     const open = document.createElement('button');
     open.className = 'primary';
@@ -266,7 +274,7 @@ function draw(state) {
     $('handoff-button').textContent = t('handoffButton', { name: next });
     $('handoff-button').onclick = () => actAs(next);
   }
-  const tableButtons = lobby && !page.local ? pub?.buttons : !lobby && !next ? pub.buttons : [];
+  const tableButtons = !lobby && !next ? pub.buttons : [];
   buttons($('table-buttons'), tableButtons);
   if (!lobby) $('table').hidden = false;
   drawCup(state.private, next);
@@ -275,7 +283,8 @@ function draw(state) {
 
 function drawCup(priv, handoff) {
   const cup = $('cup');
-  if (!priv || handoff) {
+  const over = priv && priv.view.view.result;
+  if (!priv || handoff || over) {
     cup.hidden = true;
     return;
   }
@@ -370,6 +379,14 @@ async function login() {
     page.lang = langOf(unsafe.user && unsafe.user.language_code);
     body = { auth: { kind: 'telegram', init_data: tg.initData },
       table: unsafe.start_param || query.get('table'), lang: page.lang };
+  } else if (window.SchockenDiscord && window.SchockenDiscord.inActivity()) {
+    // A Discord Activity: requests go through Discord's proxy.
+    page.base = '/.proxy';
+    const logins = await (await fetch(`${page.base}/api/logins`)).json();
+    if (!logins.discord) throw new Error('no Discord logins here');
+    const discord = await window.SchockenDiscord.login(page.base, logins.discord);
+    page.lang = langOf(discord.locale || navigator.language);
+    body = { auth: discord.auth, table: null, lang: page.lang };
   } else {
     page.local = true;
     page.lang = langOf(navigator.language);

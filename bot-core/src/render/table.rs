@@ -238,8 +238,8 @@ fn player_line(p: &PlayerView, view: &TableView, computer: bool, lang: Lang) -> 
     line
 }
 
-/// Who is to act (and until when), or how the game ended.
-fn turn_line(t: &PublicTable, view: &TableView, lang: Lang) -> Option<String> {
+/// Who is to act (and until when), or how the game ended (who owes the Bierrunde).
+pub fn turn_line(t: &PublicTable, view: &TableView, lang: Lang) -> Option<String> {
     Some(match (&view.result, view.current) {
         (Some(result), _) => match result.loser {
             Some(loser) => {

@@ -178,6 +178,27 @@ impl Service {
         self.outbound.subscribe()
     }
 
+    /// Hands the public part of `reply` (a move made outside the place's chat: in the web
+    /// page) to the chat's adapter, as timer moves are: the chat's table message follows.
+    /// A refusal, or a reply without a table, changes no chat.
+    pub fn announce(&self, place: &ChatId, reply: &Reply) {
+        if reply.is_error() || reply.table.is_none() {
+            return;
+        }
+        let public = Reply {
+            table: reply.table.clone(),
+            reveals: reply.reveals.clone(),
+            notices: reply.notices.clone(),
+            lang: reply.lang,
+            actor_lang: reply.lang,
+            ..Reply::default()
+        };
+        let _ = self.outbound.send(Outbound {
+            chat: place.clone(),
+            reply: public,
+        });
+    }
+
     /// Every table version stored from now on (a receiver that falls behind learns how many
     /// it missed, and reads its places anew).
     pub fn subscribe_changes(&self) -> broadcast::Receiver<TableChange> {

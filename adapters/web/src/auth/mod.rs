@@ -9,7 +9,7 @@ pub mod telegram;
 #[cfg(test)]
 mod tests;
 
-pub use discord::{AccessToken, DiscordOAuth, DiscordUser};
+pub use discord::{AccessToken, ActivityInstance, DiscordOAuth, DiscordUser};
 pub use telegram::{InitData, TelegramUser};
 
 use bot_core::service::UserId;

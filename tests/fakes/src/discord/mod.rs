@@ -31,6 +31,12 @@
 //! once with the client secret ([`CLIENT_SECRET`]); `GET /api/v10/users/@me` with
 //! `Bearer <token>` names the user ([`FakeDiscord::oauth_calls`] lists these requests).
 //!
+//! Activities (`activities.rs`): a LAUNCH_ACTIVITY answer (callback type 12) opens an
+//! instance in the clicked message's channel for the clicking user (another user's launch in
+//! that channel joins it); `GET /api/v10/applications/{app}/activity-instances/{instance}`
+//! with the bot's token tells its channel and users ([`FakeDiscord::activities`],
+//! [`FakeDiscord::join_activity`], [`FakeDiscord::leave_activity`]).
+//!
 //! Gateway: an IDENTIFY (or RESUME) with a token other than the fake's is closed with 4004
 //! Authentication failed. Faults for robustness tests: the fake closes the connection (with a
 //! close code, or abruptly), sends op 7 RECONNECT or op 9 INVALID_SESSION, and can hold
@@ -53,6 +59,7 @@
 //! # Ok(()) }
 //! ```
 
+mod activities;
 mod buckets;
 mod gateway;
 mod interactions;
@@ -65,6 +72,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+pub use activities::FakeActivity;
 pub use buckets::{DiscordLimits, Rate};
 pub use gateway::AUTHENTICATION_FAILED;
 pub use model::{

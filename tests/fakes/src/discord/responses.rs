@@ -59,7 +59,7 @@ pub(super) fn callback_route(
     if rec.at.saturating_duration_since(i.injected) > ANSWER_DEADLINE {
         return unknown_interaction();
     }
-    let (channel_id, clicked) = (i.channel_id, i.clicked);
+    let (channel_id, clicked, user) = (i.channel_id, i.clicked, i.user);
     let component = i.kind == 3;
     let answered_by = i.answered_by(None);
     let data = body.get("data").cloned().unwrap_or(Value::Null);
@@ -117,8 +117,13 @@ pub(super) fn callback_route(
             rec.ephemeral = m.ephemeral();
             clicked
         }
-        // LAUNCH_ACTIVITY: the client opens the app's Activity; no message.
-        12 => None,
+        // LAUNCH_ACTIVITY: the client opens the app's Activity (joins the channel's running
+        // instance, if any); no message.
+        12 => {
+            let guild = state.channel_guilds.get(&channel_id).copied().flatten();
+            super::activities::launch(state, inner.next_id(), guild, channel_id, user);
+            None
+        }
         _ => return error(StatusCode::BAD_REQUEST, "Invalid Form Body", 50035),
     };
     if let Some(i) = state.interactions.get_mut(token) {

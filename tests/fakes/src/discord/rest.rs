@@ -340,6 +340,9 @@ pub(super) fn route(
                 _ => error(StatusCode::METHOD_NOT_ALLOWED, "405: Method Not Allowed", 0),
             }
         }
+        (Method::GET, ["applications", app, "activity-instances", instance]) => {
+            super::activities::instance_route(state, inner.application_id, app, instance)
+        }
         (Method::POST, ["interactions", interaction, token, "callback"]) => {
             callback_route(inner, state, interaction, token, &body, files, rec)
         }

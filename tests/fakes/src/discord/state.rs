@@ -161,6 +161,8 @@ pub(super) struct World {
     pub(super) channel_guilds: HashMap<u64, Option<u64>>,
     /// Codes and access tokens of the OAuth routes, and the requests to them.
     pub(super) oauth: super::oauth::OAuthState,
+    /// Running Activity instances, by instance id.
+    pub(super) activities: BTreeMap<String, super::activities::FakeActivity>,
 }
 
 pub(super) struct Inner {

@@ -4,11 +4,15 @@
 //! access token back; the page passes it to the SDK's `authenticate` and opens its session
 //! with it, and we ask Discord whose it is (`GET {api}/users/@me`, `Bearer`).
 //!
-//! Discord saying no (400, 401, 403) is a refusal ([`AuthError::Refused`], our 401); Discord
+//! Discord saying no (400, 401, 403, 404: no such instance) is a refusal ([`AuthError::Refused`], our 401); Discord
 //! not answering (network, timeouts, 429, 5xx, a body that is no answer) is
 //! [`AuthError::Unavailable`] (our 503). Codes and tokens are never logged; the users behind
 //! tokens are cached a while (keyed by a hash of the token) so reconnects do not ask Discord
 //! each time.
+
+mod activity;
+
+pub use activity::ActivityInstance;
 
 use super::{AuthError, plausible_secret};
 use serde::Deserialize;
@@ -235,7 +239,7 @@ async fn answer(
     if status.is_success() {
         return Ok(body.to_vec());
     }
-    if matches!(status.as_u16(), 400 | 401 | 403) {
+    if matches!(status.as_u16(), 400 | 401 | 403 | 404) {
         let error = oauth_error(&body);
         debug!(
             status = status.as_u16(),
