@@ -56,7 +56,7 @@ impl Page {
         });
         tokio::spawn(async move {
             while let Some(text) = out_rx.recv().await {
-                if sink.send(Message::Text(text.into())).await.is_err() {
+                if sink.send(Message::Text(text)).await.is_err() {
                     return;
                 }
             }

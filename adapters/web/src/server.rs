@@ -22,6 +22,9 @@ use serde_json::json;
 use std::sync::Arc;
 use tracing::{debug, info};
 
+/// A socket's read buffer: a few of the largest frames a page may send.
+const READ_BUFFER: usize = 4 * MAX_FRAME;
+
 /// The largest request body (a session's proof is well below).
 pub const MAX_BODY: usize = 16 * 1024;
 
@@ -250,7 +253,10 @@ async fn socket(
         web: web.clone(),
         seat: Some(seat),
     };
+    // A page sends at most MAX_FRAME bytes at a time: a small read buffer, not the 128 KiB
+    // the WebSocket library reserves per socket by default (docs/PERFORMANCE.md, web table).
     upgrade
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .on_upgrade(move |ws| socket::run(ws, held, session, wake))

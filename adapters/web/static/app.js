@@ -385,8 +385,9 @@ async function login() {
     const logins = await (await fetch(`${page.base}/api/logins`)).json();
     if (!logins.discord) throw new Error('no Discord logins here');
     const discord = await window.SchockenDiscord.login(page.base, logins.discord);
+    // Discord's account locale (the server asks Discord for it) before the browser's.
     page.lang = langOf(discord.locale || navigator.language);
-    body = { auth: discord.auth, table: null, lang: page.lang };
+    body = { auth: discord.auth, table: null, lang: discord.locale ? page.lang : null };
   } else {
     page.local = true;
     page.lang = langOf(navigator.language);
@@ -405,6 +406,11 @@ async function login() {
     return;
   }
   page.session = answer.session;
+  // The server's choice (for Discord: the account's locale); every draw reads it.
+  if (answer.lang) {
+    page.lang = langOf(answer.lang);
+    document.documentElement.lang = page.lang;
+  }
   connect();
 }
 

@@ -6,6 +6,8 @@
 //! against each platform's limits, memory and CPU, the database's size, and how much of a
 //! plain sqlx loop's capacity the stored moves used. The bot may run as one process on SQLite
 //! or PostgreSQL, or as several processes on one PostgreSQL database (see docs/SCALING.md).
+//! [`web`] (`--web N`) is the browser table's run: the service and the web adapter in this
+//! process, and N tables of three WebSocket pages.
 
 pub mod baseline;
 pub mod bot;
@@ -16,6 +18,7 @@ pub mod fleet;
 pub mod report;
 pub mod run;
 pub mod watch;
+pub mod web;
 
 pub use report::{DiscordReport, Latency, PlatformReport, Report, TableLag, TelegramReport};
 pub use run::{STUCK_AFTER, run};

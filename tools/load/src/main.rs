@@ -1,6 +1,7 @@
 //! `schocken-load`: starts the real `schocken` bot with its production pacing against the local
 //! fake Discord and fake Telegram (which enforce the platforms' rate limits) and plays many
-//! tables at once. See docs/PERFORMANCE.md.
+//! tables at once. With `--web N`, N web tables of three WebSocket pages play against the
+//! service and the web adapter in this process instead. See docs/PERFORMANCE.md.
 
 use clap::Parser;
 use schocken_load::{
@@ -12,10 +13,25 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// jemalloc, the bot's allocator (so that `--web`, which runs the service in this process,
+/// measures what the bot uses), with the web run's count of live heap bytes by side.
+#[cfg(target_os = "linux")]
+#[global_allocator]
+static ALLOCATOR: schocken_load::web::heap::Counting<tikv_jemallocator::Jemalloc> =
+    schocken_load::web::heap::Counting(tikv_jemallocator::Jemalloc);
+
+/// The bot's jemalloc settings (see src/main.rs of the bot).
+#[cfg(target_os = "linux")]
+#[allow(non_upper_case_globals)]
+#[unsafe(export_name = "malloc_conf")]
+pub static malloc_conf: &[u8; 60] =
+    b"background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0\0";
+
 #[derive(Debug, Parser)]
 #[command(
     name = "schocken-load",
-    about = "Load, latency and crash runs of the schocken bot at the platforms' pace"
+    about = "Load, latency and crash runs of the schocken bot at the platforms' pace; \
+             --web N: N web tables of 3 WebSocket pages against the web adapter in this process"
 )]
 struct Args {
     /// Tables (channels) on the fake Discord. Each busy one is written about once a second;
@@ -37,9 +53,9 @@ struct Args {
     /// Think time of a player before each step, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
-    /// Length of the run in seconds.
-    #[arg(long, default_value_t = 60)]
-    duration: u64,
+    /// Length of the run in seconds (default 60; with --web the measured window, default 120).
+    #[arg(long)]
+    duration: Option<u64>,
     /// Seconds at the start whose events do not count for latency and lag (the opening burst
     /// of all tables at once).
     #[arg(long, default_value_t = 10)]
@@ -85,6 +101,12 @@ struct Args {
     /// The bot's SCHOCKEN_FORGET_IDLE_MINUTES (default: the bot's own, 30).
     #[arg(long)]
     forget_idle_minutes: Option<u64>,
+    /// Instead of the chats: N web tables of 3 WebSocket pages against the service and the
+    /// web adapter in this process, a move every 1–2 s per table (--think-ms to twice that);
+    /// push latency, memory per socket, CPU (--duration s measured after --warmup s, once
+    /// all tables run; the chats' options are ignored).
+    #[arg(long, value_name = "N")]
+    web: Option<usize>,
 }
 
 fn latency_line(l: &schocken_load::Latency) -> String {
@@ -283,6 +305,40 @@ fn print(report: &Report) {
     }
 }
 
+/// `--web N`: the web tables' run.
+fn web(args: &Args, tables: usize) -> ExitCode {
+    let config = schocken_load::web::WebLoadConfig {
+        duration: Duration::from_secs(args.duration.unwrap_or(120).max(1)),
+        warmup: Duration::from_secs(args.warmup),
+        gap: (
+            Duration::from_millis(args.think_ms),
+            Duration::from_millis(args.think_ms.saturating_mul(2)),
+        ),
+        seed: args.seed,
+        database: args.database.clone(),
+        ..schocken_load::web::WebLoadConfig::new(tables.max(1))
+    };
+    match schocken_load::web::run(&config) {
+        Ok(report) if args.json => {
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&report).unwrap_or_default()
+            );
+            ExitCode::SUCCESS
+        }
+        Ok(report) => {
+            for line in report.lines() {
+                println!("{line}");
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("schocken-load: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let _ = tracing_subscriber::fmt()
@@ -292,18 +348,22 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .try_init();
+    if let Some(tables) = args.web {
+        return web(&args, tables);
+    }
+    let duration = args.duration.unwrap_or(60).max(1);
     let config = LoadConfig {
         discord_tables: args.discord,
         telegram_tables: args.telegram,
         telegram_private: args.telegram_private.min(args.telegram),
         players: args.players.clamp(2, 10),
         think: Duration::from_millis(args.think_ms),
-        duration: Duration::from_secs(args.duration.max(1)),
+        duration: Duration::from_secs(duration),
         kills: args.kills,
         seed: args.seed,
         database: args.database.clone(),
         baseline: !args.no_baseline,
-        warmup: Duration::from_secs(args.warmup.min(args.duration / 2)),
+        warmup: Duration::from_secs(args.warmup.min(duration / 2)),
         rules: args.rules.clone().filter(|r| !r.trim().is_empty()),
         log_filter: args.log.clone(),
         database_url: args.database_url.clone(),

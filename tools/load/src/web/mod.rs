@@ -1,0 +1,281 @@
+//! `schocken-load --web N`: N web tables of three pages each, in one process — the real service
+//! on SQLite and the real web adapter on a local port (the server's thread pool), and 3 × N
+//! WebSocket clients as the pages (a second thread pool). Each table opens, seats its
+//! players and starts over the socket, then the player to act presses a move every 1–2 s;
+//! games start again when they end. The run measures how long after a press each page of the
+//! table reads the state frame that shows it (push latency) and the presser's own answer,
+//! counts refusals, and takes memory (per socket) and CPU. See docs/PERFORMANCE.md, "Web
+//! table".
+
+pub mod frame;
+pub mod heap;
+pub mod measure;
+pub mod page;
+pub mod pick;
+pub mod report;
+pub mod server;
+pub mod summary;
+pub mod table;
+
+pub use report::WebReport;
+
+use heap::Side;
+use measure::{CLIENT_THREADS, Cpu, Memory, SERVER_THREADS};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use table::{SEATS, Shared, Tally};
+use tokio::sync::{Semaphore, mpsc, watch};
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct WebLoadConfig {
+    pub tables: usize,
+    /// The measured window, after all tables run and the warm-up.
+    pub duration: Duration,
+    /// Play before the measured window.
+    pub warmup: Duration,
+    /// Time between two moves of a table: uniform in this range.
+    pub gap: (Duration, Duration),
+    pub seed: u64,
+    /// Tables that open their pages and sit down at once.
+    pub setting_up: usize,
+    /// A quiet moment before each memory reading (jemalloc gives freed pages back after a
+    /// second).
+    pub settle: Duration,
+    /// Keep the database here (else in a temporary directory).
+    pub database: Option<PathBuf>,
+}
+
+impl WebLoadConfig {
+    /// The issue's run: `tables` tables, a move every 1–2 s, 120 s measured after 10 s.
+    pub fn new(tables: usize) -> WebLoadConfig {
+        WebLoadConfig {
+            tables,
+            duration: Duration::from_secs(120),
+            warmup: Duration::from_secs(10),
+            gap: (Duration::from_secs(1), Duration::from_secs(2)),
+            seed: 1,
+            setting_up: 32,
+            settle: Duration::from_secs(3),
+            database: None,
+        }
+    }
+}
+
+/// Where the tables are in the run.
+#[derive(Clone, Copy, Debug)]
+pub enum Phase {
+    /// Open the sessions and sockets.
+    Connect,
+    /// Open the tables and start the games.
+    Seat,
+    /// Play.
+    Play(Window),
+    /// Give up (a table could not set up).
+    Stop,
+}
+
+/// When the tables play and when it counts.
+#[derive(Clone, Copy, Debug)]
+pub struct Window {
+    pub start: Instant,
+    pub from: Instant,
+    pub until: Instant,
+}
+
+impl Window {
+    pub fn measures(&self, at: Instant) -> bool {
+        at >= self.from && at < self.until
+    }
+}
+
+fn runtime(name: &'static str, side: Side) -> std::io::Result<tokio::runtime::Runtime> {
+    let threads = std::thread::available_parallelism().map_or(2, usize::from);
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(threads)
+        .thread_name(name)
+        // Threads stay, so that their CPU time can be read at the end of the window.
+        .thread_keep_alive(Duration::from_secs(3600))
+        .on_thread_start(move || heap::set_side(side))
+        .enable_all()
+        .build()
+}
+
+/// Runs the web load and returns its figures.
+pub fn run(config: &WebLoadConfig) -> anyhow::Result<WebReport> {
+    let sockets = (config.tables * SEATS) as u64;
+    let open_files = measure::open_files(2 * sockets + 256).map_err(anyhow::Error::msg)?;
+    let temp = tempfile::tempdir()?;
+    let database = config
+        .database
+        .clone()
+        .unwrap_or_else(|| temp.path().join("web-load.db"));
+    let servers = runtime(SERVER_THREADS, Side::Server)?;
+    let clients = runtime(CLIENT_THREADS, Side::Client)?;
+    // Started on this thread (the store's opening futures are not `Send`); its tasks run on the
+    // server's pool.
+    let server = servers.block_on(server::start(database, config.seed))?;
+    let web = server.web.clone();
+    let addr = server.addr;
+    let run = clients.block_on(clients.spawn(coordinate(config.clone(), web, addr)));
+    let database_bytes = crate::bot::database_bytes(&server.database);
+    servers.block_on(server.stop());
+    let mut report = run??;
+    report.open_files_limit = open_files;
+    report.database_bytes = database_bytes;
+    Ok(report)
+}
+
+/// Waits for one report of every table; the first failure ends the run.
+async fn gather(
+    ready: &mut mpsc::UnboundedReceiver<Result<(), String>>,
+    tables: usize,
+) -> anyhow::Result<()> {
+    for _ in 0..tables {
+        match ready.recv().await {
+            Some(Ok(())) => {}
+            Some(Err(e)) => anyhow::bail!("{e}"),
+            None => anyhow::bail!("the tables went away"),
+        }
+    }
+    Ok(())
+}
+
+/// Memory after a quiet moment.
+async fn settled(config: &WebLoadConfig) -> Memory {
+    tokio::time::sleep(config.settle).await;
+    Memory::now()
+}
+
+/// The run on the pages' side: sets the tables up phase by phase, measures, collects.
+async fn coordinate(
+    config: WebLoadConfig,
+    web: Arc<schocken_web::Web>,
+    addr: SocketAddr,
+) -> anyhow::Result<WebReport> {
+    let mut memory = report::MemoryPoints {
+        before: settled(&config).await,
+        ..Default::default()
+    };
+    let (phase, phases) = watch::channel(Phase::Connect);
+    let (ready, mut readiness) = mpsc::unbounded_channel();
+    let shared = Arc::new(Shared {
+        addr,
+        http: reqwest::Client::new(),
+        phase: phases,
+        setting_up: Semaphore::new(config.setting_up.max(1)),
+        ready,
+        gap: config.gap,
+    });
+    let tasks: Vec<_> = (0..config.tables)
+        .map(|n| {
+            let token = web.tokens.token(&server::place(n));
+            let seed = config.seed.wrapping_mul(1_000_003).wrapping_add(n as u64);
+            tokio::spawn(table::run(shared.clone(), n, token, seed))
+        })
+        .collect();
+    let mut setup = match set_up(&config, &web, &phase, &mut readiness, &mut memory).await {
+        Ok(setup) => setup,
+        Err(e) => {
+            phase.send_replace(Phase::Stop);
+            return Err(e);
+        }
+    };
+    let start = Instant::now();
+    let window = Window {
+        start,
+        from: start + config.warmup,
+        until: start + config.warmup + config.duration,
+    };
+    phase.send_replace(Phase::Play(window));
+    // The window's start on the wall clock, to line it up with other traces (strace, perf).
+    setup.window_from_unix = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0.0, |d| d.as_secs_f64())
+        + config.warmup.as_secs_f64();
+    let (cpu, load_max, load_end) = watch_window(window).await;
+    phase.send_replace(Phase::Stop);
+    memory.load_max = load_max;
+    memory.load_end = load_end;
+    let mut tallies = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        tallies.push(task.await.unwrap_or_default());
+    }
+    Ok(WebReport::new(&config, setup, memory, cpu, tallies))
+}
+
+/// Takes the tables through connecting and seating, with the memory of the quiet moments in
+/// between.
+async fn set_up(
+    config: &WebLoadConfig,
+    web: &schocken_web::Web,
+    phase: &watch::Sender<Phase>,
+    readiness: &mut mpsc::UnboundedReceiver<Result<(), String>>,
+    memory: &mut report::MemoryPoints,
+) -> anyhow::Result<report::Setup> {
+    let started = Instant::now();
+    gather(readiness, config.tables).await?;
+    let connected = started.elapsed();
+    let sockets = web.hub.sockets();
+    memory.sockets_idle = settled(config).await;
+    let seating = Instant::now();
+    phase.send_replace(Phase::Seat);
+    gather(readiness, config.tables).await?;
+    let seated = seating.elapsed();
+    memory.tables_idle = settled(config).await;
+    Ok(report::Setup {
+        connected_seconds: connected.as_secs_f64(),
+        seated_seconds: seated.as_secs_f64(),
+        sockets,
+        window_from_unix: 0.0,
+    })
+}
+
+/// Waits through the window, reading memory every second: the CPU used within it, the
+/// highest memory (each figure's own maximum) and the memory at its end.
+async fn watch_window(window: Window) -> (Cpu, Memory, Memory) {
+    tokio::time::sleep_until(window.from.into()).await;
+    let cpu = Cpu::now();
+    let mut max = Memory::now();
+    let mut at = window.from;
+    while at < window.until {
+        at = (at + Duration::from_secs(1)).min(window.until);
+        tokio::time::sleep_until(at.into()).await;
+        let now = Memory::now();
+        max.rss = max.rss.max(now.rss);
+        max.anon = max.anon.max(now.anon);
+        max.server_heap = max.server_heap.max(now.server_heap);
+        max.client_heap = max.client_heap.max(now.client_heap);
+    }
+    let used = Cpu::now().since(cpu);
+    (used, max, Memory::now())
+}
+
+/// The tallies of all tables, merged.
+pub(crate) fn merged(tallies: Vec<Tally>) -> Tally {
+    let mut all = Tally::default();
+    for t in tallies {
+        all.push.extend(t.push);
+        all.answer.extend(t.answer);
+        all.slow.extend(t.slow);
+        all.steps += t.steps;
+        all.states += t.states;
+        all.state_bytes += t.state_bytes;
+        all.games += t.games;
+        all.refused += t.refused;
+        all.refused_outside += t.refused_outside;
+        if all.refusals.len() < 5 {
+            all.refusals.extend(t.refusals);
+        }
+        all.missing += t.missing;
+        all.unreadable += t.unreadable;
+        if all.unreadable_texts.is_empty() {
+            all.unreadable_texts = t.unreadable_texts;
+        }
+        all.closed += t.closed;
+        all.stalls += t.stalls;
+    }
+    all
+}
