@@ -66,7 +66,7 @@ impl Site {
         let response = self
             .http
             .post(format!("{}/api/session", self.base))
-            .header("content-type", "application/json")
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
             .body(body.to_string())
             .send()
             .await
