@@ -2,6 +2,7 @@
 //! ([`service`]) with its SQLite store ([`store`]), the text every adapter renders
 //! ([`text`], [`render`]), and the catalogue of every front end's commands ([`commands`]).
 
+pub mod club;
 pub mod commands;
 pub mod config;
 pub mod engine;

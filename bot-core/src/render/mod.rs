@@ -16,6 +16,7 @@ mod hint;
 mod private;
 mod proof;
 mod rules;
+pub mod sheet;
 mod table;
 mod tally;
 
