@@ -709,6 +709,7 @@ content-help = { $surface ->
         { $judge } runde:… – Schiedsrichter für einen echten Tisch, z. B. runde:Anna 665 3, Ben 114 2 gebaut, Cem 221 1 (Finalrunde: finale: davor)
         Echte Würfel, der Bot zählt: { $new } modus:zählen · { $start } anfänger:@Name (wer anfängt) · je Runde { $round } zeile:Anna 665 3, Ben 114 2 gebaut (kurz: zeile:Anna 4) · { $undo }
         Prüfbare Würfel: { $seed } text:… (vor dem Start) · { $verify } [spiel:Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
+        Verein, alles unter /verein: { $night } aktion:start [spät-ab:19:30] · { $here }: anmelden · { $night }: Stand · { $night } aktion:ende (Admins) · { $penalties } · { $cash } · { $pay } [spieler:@Name] betrag:5 · { $cashbook } · { $cancel } · { $ratings } · { $championship }
         Die eigenen Würfel sieht nur, wem sie gehören. 💡 Tipp unter deinem Becher: die besten Züge nach den genauen Chancen, nur für dich (aus: { $rules } einstellung:hints=off).
     [telegram]
         🎲 Schocken – so geht's:
@@ -721,6 +722,7 @@ content-help = { $surface ->
         /{ $judge }: Schiedsrichter für einen echten Tisch, z. B. /{ $judge } Anna 665 3, Ben 114 2 gebaut, Cem 221 1 (Finalrunde: finale: davor)
         Prüfbare Würfel: /{ $seed } Text (vor dem Start) · /{ $verify } [Nr.]: ein Spiel nachrechnen · /{ $fairness }: Würfelstatistik
         Echte Würfel, der Bot zählt: /{ $new } zählen · /{ $start } Name (wer anfängt) · je Runde /{ $round } Anna 665 3, Ben 114 2 gebaut (kurz: /{ $round } Anna 4) · /{ $undo }
+        Clubabend: /{ $night } start [19:30] · /{ $here }: anmelden · /{ $night }: Stand · /{ $night } ende (Admins) · /{ $penalties }: Strafenkatalog · /{ $cash } · /{ $pay } [Name] 5 · /{ $cashbook } [export] · /{ $cancel } · /{ $ratings } · /{ $championship }
         Die eigenen Würfel sieht nur, wem sie gehören.
     [terminal]
         🎲 Schocken – so geht's:
@@ -730,6 +732,7 @@ content-help = { $surface ->
         { $judge }: Schiedsrichter für einen echten Tisch, z. B. „{ $judge } Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
         { $verify } [Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
         Echte Würfel, der Bot zählt: schocken --tally, dann je Runde „{ $round } Anna 665 3, Ben 114 2 gebaut“ (kurz: „{ $round } Anna 4“)
+        Clubabend: { $night } start [19:30] · NAME: { $here } · { $night }: Stand · { $night } ende · { $penalties }: Strafenkatalog · { $cash } · NAME: { $pay } [NAME] 5 · { $cashbook } [export] · { $cancel } · { $ratings } · { $championship }
         { $help } zeigt alle Befehle.
    *[plain]
         🎲 Schocken – so geht's:
@@ -740,6 +743,7 @@ content-help = { $surface ->
         { $judge }: Schiedsrichter für einen echten Tisch, z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221 1“
         Prüfbare Würfel: { $seed } TEXT (vor dem Start) · { $verify } [Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
         Echte Würfel, der Bot zählt: { $new } zählen · { $start } NAME (wer anfängt) · je Runde { $round } Anna 665 3, Ben 114 2 gebaut (kurz: { $round } Anna 4) · { $undo }
+        Clubabend: { $night } start [19:30] · { $here } · { $night } ende (Admins) · { $penalties } · { $cash } · { $pay } [NAME] 5 · { $cashbook } · { $cancel } · { $ratings } · { $championship }
         Die eigenen Würfel sieht nur, wem sie gehören.
 }
 debt-paid = bezahlt
@@ -818,6 +822,8 @@ console-unknown = Unbekannter Befehl „{ $text }“ – ? zeigt die Befehle.
 console-record-saved = Spielprotokoll gespeichert in { $path } – nachprüfen mit: schocken verify { $path }
 console-verify-hint = Die Würfel dieses Spiels prüfen: beim nächsten Start von schocken „verify { $game }“ eingeben.
 console-exported = Deckelbuch gespeichert in { $path }.
+console-cash-exported = Kassenbuch gespeichert in { $path }.
+console-night-picture = Das Bild des Abends ist gespeichert in { $path }.
 console-keys =
     Befehle: { $roll } = würfeln · { $keep } 1 1 = halten · { $flip } = Sechsen drehen · { $stand } = stehen · { $blind } = blind
     { $announce } [jule 221 331] = ansagen · { $throw-in } = einwürfeln · { $table } = Tisch · { $reveal } · Enter = mein Becher
@@ -952,6 +958,24 @@ cmd-undo = { $surface ->
    *[telegram] Letzten eigenen Eintrag oder die zuletzt eingetragene Runde zurücknehmen
 }
 cmd-export = Verlauf als CSV-Datei
+cmd-night = { $surface ->
+    [discord] Clubabend: Stand zeigen; eröffnen oder beenden (Server verwalten)
+   *[other] Clubabend: zeigen, „start [19:30]“ eröffnen, „ende“ beenden (Admins)
+}
+cmd-check-in = Beim Clubabend anmelden: ich bin da
+cmd-penalties = { $surface ->
+    [discord] Strafenkatalog zeigen oder ändern (Server verwalten)
+   *[other] Strafenkatalog zeigen oder ändern (Admins)
+}
+cmd-cash = Kasse: wer schuldet wie viel, was in bar da ist
+cmd-pay = In die Kasse eingezahlt (ein anderes Mitglied bestätigt)
+cmd-cashbook = { $surface ->
+    [discord] Kassenbuch, seitenweise, oder als CSV-Datei
+   *[other] Kassenbuch, seitenweise, oder „export“ als CSV-Datei
+}
+cmd-cancel = Eigene Kassenbuchung rückgängig machen (Admins: jede mit Nummer)
+cmd-ratings = Rangliste nach Spielstärke
+cmd-championship = Vereinsmeisterschaft dieser Saison
 cmd-stats = Statistik dieser Saison
 cmd-judge = { $surface ->
     [discord] Schiedsrichter für einen echten Tisch: wer bekommt wie viele Deckel
@@ -1003,3 +1027,185 @@ web-too-many = Du hast den Tisch schon in zu vielen Fenstern offen. Schließ ein
 cli-web-open = Der Tisch ist offen: { $url } – im Browser öffnen. Strg+C beendet (das Spiel bleibt gespeichert).
 cli-web-not-local = { $addr } ist nicht nur auf diesem Rechner erreichbar: an diesem Tisch spielt jeder jeden Platz. Nimm 127.0.0.1 (zum Beispiel --addr 127.0.0.1:8080).
 button-play = 🎲 Am Tisch spielen
+
+## Clubabende, Strafenkatalog, Kasse, Rangliste, Meisterschaft (issue 25)
+club-night-opened = 🍺 Der Clubabend ist eröffnet! Wer da ist, meldet sich mit { $surface ->
+    [discord] /verein da
+    [telegram] /da
+    [terminal] „NAME: da“
+   *[plain] „da“
+} an. Jedes Spiel an den Tischen des Clubs zählt bis zum Ende des Abends.
+club-night-opened-late = 🍺 Der Clubabend ist eröffnet! Wer da ist, meldet sich mit { $surface ->
+    [discord] /verein da
+    [telegram] /da
+    [terminal] „NAME: da“
+   *[plain] „da“
+} an – ab { $time } Uhr gilt man als zu spät. Jedes Spiel an den Tischen des Clubs zählt bis zum Ende des Abends.
+club-checked-in = ✅ { $name } ist da.
+club-checked-in-late = ✅ { $name } ist da – zu spät.
+club-already-checked-in = { $name } ist schon seit { $time } Uhr da.
+club-night-closed = 🍺 Der Clubabend ist beendet. Die Strafen sind in der Kasse gebucht.
+club-night-title-open = 🍺 Clubabend { $date }, seit { $from } Uhr – Stand jetzt
+club-night-title-closed = 🍺 Clubabend { $date }, { $from }–{ $to } Uhr
+club-night-figures = { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+} · { $rounds ->
+    [one] 1 Bierrunde
+   *[other] { $rounds } Bierrunden
+} · Strafen { $total }
+club-night-figures-valued = { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+} · { $rounds ->
+    [one] 1 Bierrunde
+   *[other] { $rounds } Bierrunden
+} ({ $value }) · Strafen { $total }
+club-night-nobody = Noch hat sich niemand angemeldet und niemand gespielt.
+club-night-line = { $name }{ $late ->
+    [yes] {" "}(zu spät)
+   *[no] {""}
+}: { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+}, { $lost } verloren, { $halves ->
+    [one] 1 Hälfte
+   *[other] { $halves } Hälften
+}, { $schock ->
+    [0] {""}
+    [one] 1 × Schock aus kassiert,{" "}
+   *[other] { $schock } × Schock aus kassiert,{" "}
+}{ $rounds ->
+    [one] 1 Bierrunde
+   *[other] { $rounds } Bierrunden
+} – { $penalties }
+club-night-line-absent = { $name } (fehlt): { $penalties }
+club-night-best = Bester Wurf des Abends: { $throw } ({ $name })
+club-night-box = Kasse: { $owed } offen, { $cash } in der Kasse
+club-presence-present = da
+club-presence-late = zu spät
+club-presence-absent = fehlt
+club-col-player = Spieler
+club-col-games = Spiele
+club-col-lost = Verloren
+club-col-halves = Hälften
+club-col-schock = Schock aus
+club-col-rounds = Bierrunden
+club-col-penalties = Strafen
+club-catalogue-title = Strafenkatalog:
+club-catalogue-line = { $label } ({ $key }): { $value }
+club-catalogue-how = Admins ändern ihn mit { $surface ->
+    [discord] /verein strafen werte:spiel=0,50 haelfte=0,20
+    [telegram] /strafen spiel=0,50 haelfte=0,20
+    [terminal] „strafen spiel=0,50 haelfte=0,20“
+   *[plain] „strafen spiel=0,50 haelfte=0,20“
+}.
+club-catalogue-changed = Der Strafenkatalog ist geändert.
+club-key-spiel = Verlorenes Spiel
+club-key-haelfte = Verlorene Hälfte
+club-key-schockaus = Schock aus kassiert
+club-key-bierrunde = Bierrunde
+club-key-abend = Abendgebühr
+club-key-zuspaet = Zu spät
+club-key-abwesend = Wer fehlt, zahlt
+club-key-rundenpreis = Preis einer Runde
+club-key-erinnerung = Erinnerung an offene Beträge
+club-absent-average = den Schnitt des Abends
+club-absent-nothing = nichts
+club-reminder-days = { $days ->
+    [0] aus
+    [one] nach 1 Tag
+   *[other] nach { $days } Tagen
+}
+club-cash-title = Kasse: { $cash } in bar.
+club-cash-all-square = Niemand schuldet der Kasse etwas.
+club-cash-owes = { $name } schuldet { $amount }
+club-cash-credit = { $name } hat { $amount } Guthaben
+club-payment-booked = 💶 { $amount } von { $name } eingezahlt (bestätigt von { $by }). { $rest }
+club-balance-square = Damit ist alles bezahlt.
+club-balance-owes = Offen bleiben { $amount }.
+club-balance-credit = Damit hat { $name } { $amount } Guthaben.
+club-payment-claimed = { $name } sagt: { $amount } eingezahlt! Ein anderes Mitglied bestätigt es mit { $surface ->
+    [discord] /verein einzahlung spieler:@{ $name }
+    [telegram] /einzahlung { $name }
+    [terminal] „NAME: einzahlung { $name }“
+   *[plain] „einzahlung { $name }“
+}.
+club-cash-undone = Kassenbuchung #{ $id } rückgängig gemacht: { $kind }, { $name }, { $amount }.
+club-history-none = Das Kassenbuch ist noch leer.
+club-history-title = Kassenbuch (Seite { $page } von { $pages }):
+club-history-line = #{ $id } { $time } { $kind } { $name } { $amount } – { $reason }, von { $by }{ $undone ->
+    [yes] {" "}(rückgängig gemacht)
+   *[no] {""}
+}
+club-entry-charge = Strafe
+club-entry-payment = Einzahlung
+club-entry-claim = Einzahlung (unbestätigt)
+club-entry-payout = Ausgabe
+club-entry-reversal = Storno
+club-reason-game_lost = verlorenes Spiel
+club-reason-half_lost = verlorene Hälfte
+club-reason-schock_aus_received = Schock aus kassiert
+club-reason-bierrunde = Bierrunde
+club-reason-evening_fee = Abendgebühr
+club-reason-late_fee = zu spät
+club-reason-absent = gefehlt
+club-reason-payment = eingezahlt
+club-reason-claim = sagt: eingezahlt
+club-reason-undo = rückgängig
+club-ratings-none = Noch keine Rangliste: Es braucht Spiele mit mindestens zwei Menschen.
+club-ratings-title = Rangliste (Spielstärke μ − 3σ: wächst mit jedem Spiel, Neue beginnen bei 0):
+club-ratings-line = { $place }. { $name }: { $rating } ({ $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+})
+club-championship-none = Saison { $season } hat noch keinen beendeten Clubabend.
+club-championship-title = Vereinsmeisterschaft, Saison { $season } ({ $evenings ->
+    [one] 1 Abend
+   *[other] { $evenings } Abende
+}):
+club-championship-line = { $place }. { $name }: { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+} ({ $evenings ->
+    [one] 1 Abend
+   *[other] { $evenings } Abende
+}{ $won ->
+    [0] {""}
+    [one] , 1 Abendsieg
+   *[other] , { $won } Abendsiege
+})
+club-error-no-night = Es ist kein Clubabend offen. Ein Admin eröffnet ihn mit { $surface ->
+    [discord] /verein abend aktion:start
+    [telegram] /abend start
+    [terminal] „abend start“
+   *[plain] „abend start“
+}.
+club-error-night-open = Es ist schon ein Clubabend offen. Beenden mit { $surface ->
+    [discord] /verein abend aktion:ende
+    [telegram] /abend ende
+    [terminal] „abend ende“
+   *[plain] „abend ende“
+}.
+club-error-bad-clock = „{ $text }“ ist keine Uhrzeit wie 19:30.
+club-error-not-an-amount = Das ist kein Betrag. Schreib ihn wie 2,50 oder 2,50 €.
+club-error-negative = Beträge sind nie negativ.
+club-error-too-precise = Höchstens zwei Stellen nach dem Komma, bitte.
+club-error-too-large = Mehr als { $max } geht nicht in einem Betrag.
+club-error-zero-amount = Der Betrag muss über 0 sein.
+club-error-amount-missing = Wie viel? Zum Beispiel { $surface ->
+    [discord] /verein einzahlung betrag:5
+    [telegram] /einzahlung 5
+    [terminal] „einzahlung 5“
+   *[plain] „einzahlung 5“
+}.
+club-error-unknown-member = „{ $name }“ kennt der Club nicht (weder in der Kasse noch bei einem Abend).
+club-error-no-such-entry = Es gibt keine Kassenbuchung #{ $id } in diesem Club.
+club-error-not-undoable = Kassenbuchung #{ $id } ist schon rückgängig gemacht oder selbst ein Storno.
+club-error-already-claimed = Du hast schon eine Einzahlung gemeldet; ein anderes Mitglied muss sie bestätigen.
+club-error-computer = Computerspieler haben kein Kassenkonto.
+club-error-unknown-key = Den Eintrag „{ $key }“ gibt es im Strafenkatalog nicht. Es gibt: { $keys }.
+club-error-no-value = „{ $word }“ braucht einen Wert, zum Beispiel spiel=0,50.
+club-error-bad-amount = { $key }: { $reason }
+club-error-bad-choice = „{ $value }“ geht nicht für { $key } (schnitt oder nichts).
+club-error-bad-days = „{ $value }“: Erinnerung nach 0 (aus) bis { $max } Tagen.

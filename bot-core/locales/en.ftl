@@ -703,6 +703,7 @@ content-help = { $surface ->
         { $judge } text:… – referee for a real table, e.g. text:Anna 665 3, Ben 114 2 built, Cem 221 1 (a round of the final: final: first)
         Real dice, the bot keeps score: { $new } mode:tally · { $start } starter:@name (who begins) · each round { $round } text:Anna 665 3, Ben 114 2 built (short: text:Anna 4) · { $undo }
         Provably fair dice: { $seed } text:… (before the start) · { $verify } [game:no.]: recompute a game · { $fairness }: dice statistics
+        The club, all under /club: { $night } action:start [late-after:19:30] · { $here }: check in · { $night }: standings · { $night } action:end (admins) · { $penalties } · { $cash } · { $pay } [user:@name] amount:5 · { $cashbook } · { $cancel } · { $ratings } · { $championship }
         Only the owner sees the dice under his cup. 💡 Hint under your cup: the best moves by the exact odds, for you alone (off: { $rules } text:hints=off).
     [telegram]
         🎲 Schocken – how to play:
@@ -715,6 +716,7 @@ content-help = { $surface ->
         /{ $judge }: referee for a real table, e.g. /{ $judge } Anna 665 3, Ben 114 2 built, Cem 221 1 (a round of the final: final: first)
         Provably fair dice: /{ $seed } text (before the start) · /{ $verify } [no.]: recompute a game · /{ $fairness }: dice statistics
         Real dice, the bot keeps score: /{ $new } tally · /{ $start } Name (who starts) · each round /{ $round } Anna 665 3, Ben 114 2 built (short: /{ $round } Anna 4) · /{ $undo }
+        Club night: /{ $night } start [19:30] · /{ $here }: check in · /{ $night }: standings · /{ $night } end (admins) · /{ $penalties }: penalty catalogue · /{ $cash } · /{ $pay } [Name] 5 · /{ $cashbook } [export] · /{ $cancel } · /{ $ratings } · /{ $championship }
         Only the owner sees the dice under his cup.
     [terminal]
         🎲 Schocken – how to play:
@@ -724,6 +726,7 @@ content-help = { $surface ->
         { $judge }: referee for a real table, e.g. "{ $judge } Anna 665 3, Ben 114 2 built, Cem 221 1"
         { $verify } [no.]: recompute a game · { $fairness }: dice statistics
         Real dice, the bot keeps score: schocken --tally, then each round "{ $round } Anna 665 3, Ben 114 2 built" (short: "{ $round } Anna 4")
+        Club night: { $night } start [19:30] · NAME: { $here } · { $night }: standings · { $night } end · { $penalties }: penalty catalogue · { $cash } · NAME: { $pay } [NAME] 5 · { $cashbook } [export] · { $cancel } · { $ratings } · { $championship }
         { $help } shows every command.
    *[plain]
         🎲 Schocken – how to play:
@@ -734,6 +737,7 @@ content-help = { $surface ->
         { $judge }: referee for a real table, e.g. "Anna 665 3, Ben 114 2 built, Cem 221 1"
         Provably fair dice: { $seed } TEXT (before the start) · { $verify } [no.]: recompute a game · { $fairness }: dice statistics
         Real dice, the bot keeps score: { $new } tally · { $start } NAME (who begins) · each round { $round } Anna 665 3, Ben 114 2 built (short: { $round } Anna 4) · { $undo }
+        Club night: { $night } start [19:30] · { $here } · { $night } end (admins) · { $penalties } · { $cash } · { $pay } [NAME] 5 · { $cashbook } · { $cancel } · { $ratings } · { $championship }
         Only the owner sees the dice under his cup.
 }
 debt-paid = paid
@@ -812,6 +816,8 @@ console-unknown = Unknown command "{ $text }" – ? shows the commands.
 console-record-saved = Game record saved to { $path } – check it with: schocken verify { $path }
 console-verify-hint = Check this game's dice: start schocken again and type "verify { $game }".
 console-exported = Ledger saved to { $path }.
+console-cash-exported = Cash book saved to { $path }.
+console-night-picture = The night's picture is saved to { $path }.
 console-keys =
     Commands: { $roll } = roll · { $keep } 1 1 = keep · { $flip } = turn sixes · { $stand } = stand · { $blind } = blind
     { $announce } [jule 221 331] = announce · { $throw-in } = throw in · { $table } = table · { $reveal } · Enter = my cup
@@ -937,6 +943,24 @@ cmd-undo = { $surface ->
    *[telegram] Undo your last ledger entry or the last entered round
 }
 cmd-export = The ledger as a CSV file
+cmd-night = { $surface ->
+    [discord] Club night: show the standings; open or close it (Manage Server)
+   *[other] Club night: show it, "start [19:30]" opens, "end" closes (admins)
+}
+cmd-check-in = Check in to the club night: I am here
+cmd-penalties = { $surface ->
+    [discord] Show or change the penalty catalogue (Manage Server)
+   *[other] Show or change the penalty catalogue (admins)
+}
+cmd-cash = Cash box: who owes how much, the cash in it
+cmd-pay = Paid into the cash box (confirmed by another member)
+cmd-cashbook = { $surface ->
+    [discord] Cash book, page by page, or as a CSV file
+   *[other] Cash book, page by page, or "export" as a CSV file
+}
+cmd-cancel = Undo your own cash entry (admins: any by number)
+cmd-ratings = Ratings by playing strength
+cmd-championship = The club championship of this season
 cmd-stats = Statistics of this season
 cmd-judge = { $surface ->
     [discord] Referee a real table: who threw what, who gets how many Deckel
@@ -988,3 +1012,185 @@ web-too-many = You have the table open in too many windows already. Close one of
 cli-web-open = The table is open: { $url } – open it in your browser. Ctrl+C ends it (the game stays saved).
 cli-web-not-local = { $addr } can be reached from other machines: at this table anyone plays every seat. Use 127.0.0.1 (for example --addr 127.0.0.1:8080).
 button-play = 🎲 Play at the table
+
+## Club nights, penalty catalogue, cash box, ratings, championship (issue 25)
+club-night-opened = 🍺 The club night is open! Whoever is here checks in with { $surface ->
+    [discord] /club here
+    [telegram] /here
+    [terminal] "NAME: here"
+   *[plain] "here"
+}. Every game at the club's tables counts until the night is closed.
+club-night-opened-late = 🍺 The club night is open! Whoever is here checks in with { $surface ->
+    [discord] /club here
+    [telegram] /here
+    [terminal] "NAME: here"
+   *[plain] "here"
+} – from { $time } on one counts as late. Every game at the club's tables counts until the night is closed.
+club-checked-in = ✅ { $name } is here.
+club-checked-in-late = ✅ { $name } is here – late.
+club-already-checked-in = { $name } has been here since { $time }.
+club-night-closed = 🍺 The club night is closed. The penalties are booked in the cash box.
+club-night-title-open = 🍺 Club night { $date }, since { $from } – standings now
+club-night-title-closed = 🍺 Club night { $date }, { $from }–{ $to }
+club-night-figures = { $games ->
+    [one] 1 game
+   *[other] { $games } games
+} · { $rounds ->
+    [one] 1 round of beer
+   *[other] { $rounds } rounds of beer
+} · penalties { $total }
+club-night-figures-valued = { $games ->
+    [one] 1 game
+   *[other] { $games } games
+} · { $rounds ->
+    [one] 1 round of beer
+   *[other] { $rounds } rounds of beer
+} ({ $value }) · penalties { $total }
+club-night-nobody = Nobody has checked in or played yet.
+club-night-line = { $name }{ $late ->
+    [yes] {" "}(late)
+   *[no] {""}
+}: { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $lost } lost, { $halves ->
+    [one] 1 half
+   *[other] { $halves } halves
+}, { $schock ->
+    [0] {""}
+    [one] hit by 1 Schock aus,{" "}
+   *[other] hit by { $schock } Schock aus,{" "}
+}{ $rounds ->
+    [one] 1 round of beer
+   *[other] { $rounds } rounds of beer
+} – { $penalties }
+club-night-line-absent = { $name } (absent): { $penalties }
+club-night-best = Best throw of the night: { $throw } ({ $name })
+club-night-box = Cash box: { $owed } owed, { $cash } in cash
+club-presence-present = here
+club-presence-late = late
+club-presence-absent = absent
+club-col-player = Player
+club-col-games = Games
+club-col-lost = Lost
+club-col-halves = Halves
+club-col-schock = Schock aus
+club-col-rounds = Rounds
+club-col-penalties = Penalties
+club-catalogue-title = Penalty catalogue:
+club-catalogue-line = { $label } ({ $key }): { $value }
+club-catalogue-how = Admins change it with { $surface ->
+    [discord] /club penalties values:spiel=0.50 haelfte=0.20
+    [telegram] /penalties spiel=0.50 haelfte=0.20
+    [terminal] "penalties spiel=0.50 haelfte=0.20"
+   *[plain] "penalties spiel=0.50 haelfte=0.20"
+}.
+club-catalogue-changed = The penalty catalogue has changed.
+club-key-spiel = Game lost
+club-key-haelfte = Half lost
+club-key-schockaus = Hit by a Schock aus
+club-key-bierrunde = Round of beer owed
+club-key-abend = Evening fee
+club-key-zuspaet = Late
+club-key-abwesend = Absent members pay
+club-key-rundenpreis = Price of a round
+club-key-erinnerung = Reminder of unpaid amounts
+club-absent-average = the night's average
+club-absent-nothing = nothing
+club-reminder-days = { $days ->
+    [0] off
+    [one] after 1 day
+   *[other] after { $days } days
+}
+club-cash-title = Cash box: { $cash } in cash.
+club-cash-all-square = Nobody owes the cash box anything.
+club-cash-owes = { $name } owes { $amount }
+club-cash-credit = { $name } has { $amount } credit
+club-payment-booked = 💶 { $name } paid in { $amount } (confirmed by { $by }). { $rest }
+club-balance-square = That settles everything.
+club-balance-owes = { $amount } still owed.
+club-balance-credit = { $name } now has { $amount } credit.
+club-payment-claimed = { $name } says: paid in { $amount }! Another member confirms it with { $surface ->
+    [discord] /club pay user:@{ $name }
+    [telegram] /pay { $name }
+    [terminal] "NAME: pay { $name }"
+   *[plain] "pay { $name }"
+}.
+club-cash-undone = Cash entry #{ $id } undone: { $kind }, { $name }, { $amount }.
+club-history-none = The cash book is still empty.
+club-history-title = Cash book (page { $page } of { $pages }):
+club-history-line = #{ $id } { $time } { $kind } { $name } { $amount } – { $reason }, by { $by }{ $undone ->
+    [yes] {" "}(undone)
+   *[no] {""}
+}
+club-entry-charge = Penalty
+club-entry-payment = Payment
+club-entry-claim = Payment (unconfirmed)
+club-entry-payout = Payout
+club-entry-reversal = Reversal
+club-reason-game_lost = game lost
+club-reason-half_lost = half lost
+club-reason-schock_aus_received = hit by a Schock aus
+club-reason-bierrunde = round of beer
+club-reason-evening_fee = evening fee
+club-reason-late_fee = late
+club-reason-absent = absent
+club-reason-payment = paid in
+club-reason-claim = says: paid in
+club-reason-undo = undone
+club-ratings-none = No ratings yet: they need games with at least two people.
+club-ratings-title = Ratings (skill μ − 3σ: grows with every game, newcomers start at 0):
+club-ratings-line = { $place }. { $name }: { $rating } ({ $games ->
+    [one] 1 game
+   *[other] { $games } games
+})
+club-championship-none = Season { $season } has no closed club night yet.
+club-championship-title = Club championship, season { $season } ({ $evenings ->
+    [one] 1 night
+   *[other] { $evenings } nights
+}):
+club-championship-line = { $place }. { $name }: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} ({ $evenings ->
+    [one] 1 night
+   *[other] { $evenings } nights
+}{ $won ->
+    [0] {""}
+    [one] , 1 night won
+   *[other] , { $won } nights won
+})
+club-error-no-night = No club night is open. An admin opens one with { $surface ->
+    [discord] /club night action:start
+    [telegram] /night start
+    [terminal] "night start"
+   *[plain] "night start"
+}.
+club-error-night-open = A club night is open already. Close it with { $surface ->
+    [discord] /club night action:end
+    [telegram] /night end
+    [terminal] "night end"
+   *[plain] "night end"
+}.
+club-error-bad-clock = "{ $text }" is not a time of day like 19:30.
+club-error-not-an-amount = That is not an amount. Write it like 2.50 or €2.50.
+club-error-negative = Amounts are never negative.
+club-error-too-precise = At most two decimals, please.
+club-error-too-large = No single amount may be more than { $max }.
+club-error-zero-amount = The amount must be above 0.
+club-error-amount-missing = How much? For example { $surface ->
+    [discord] /club pay amount:5
+    [telegram] /pay 5
+    [terminal] "pay 5"
+   *[plain] "pay 5"
+}.
+club-error-unknown-member = The club does not know "{ $name }" (not in the cash box, at no night).
+club-error-no-such-entry = There is no cash entry #{ $id } in this club.
+club-error-not-undoable = Cash entry #{ $id } is undone already or is itself a reversal.
+club-error-already-claimed = You have reported a payment already; another member has to confirm it.
+club-error-computer = Computer players have no cash account.
+club-error-unknown-key = The penalty catalogue has no entry "{ $key }". There are: { $keys }.
+club-error-no-value = "{ $word }" needs a value, for example spiel=0.50.
+club-error-bad-amount = { $key }: { $reason }
+club-error-bad-choice = "{ $value }" does not work for { $key } (schnitt or nichts).
+club-error-bad-days = "{ $value }": a reminder after 0 (off) to { $max } days.

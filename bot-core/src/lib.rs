@@ -5,6 +5,7 @@
 pub mod club;
 pub mod commands;
 pub mod config;
+pub mod csv;
 pub mod engine;
 pub mod memory;
 pub mod metrics;

@@ -47,6 +47,37 @@ pub fn local_clock(ms: i64, zone_name: &str) -> String {
     format(ms, zone(zone_name), "%H:%M")
 }
 
+/// The moment `clock` (`19:30`, `19.30`, `19`) is reached on the day of `now_ms` in the time
+/// zone `zone_name`; `None` if `clock` is no time of day.
+pub fn today_at(now_ms: i64, clock: &str, zone_name: &str) -> Option<i64> {
+    let clock = clock.trim().trim_end_matches("Uhr").trim();
+    let (hour, minute) = match clock.split_once([':', '.']) {
+        Some((h, m)) if m.len() == 2 => (h.parse::<i8>().ok()?, m.parse::<i8>().ok()?),
+        Some(_) => return None,
+        None => (clock.parse::<i8>().ok()?, 0),
+    };
+    if !(0..24).contains(&hour) || !(0..60).contains(&minute) {
+        return None;
+    }
+    let now = Timestamp::from_millisecond(now_ms).ok()?;
+    let day = now.to_zoned_datetime(zone(zone_name)).date();
+    let at = day
+        .at(hour, minute, 0, 0)
+        .to_zoned_datetime(zone(zone_name))
+        .ok()?;
+    Some(at.timestamp().as_millisecond())
+}
+
+/// `DD.MM.YYYY` in the time zone `zone` (German date, as a club's summary heads it).
+pub fn local_date_de(ms: i64, zone_name: &str) -> String {
+    format(ms, zone(zone_name), "%d.%m.%Y")
+}
+
+/// `YYYY-MM-DD` in the time zone `zone`.
+pub fn local_date(ms: i64, zone_name: &str) -> String {
+    format(ms, zone(zone_name), "%Y-%m-%d")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,6 +94,26 @@ mod tests {
         // An unknown zone reads as the default one.
         assert_eq!(local_clock(ms, "Mars/Olympus"), "18:05");
         assert_eq!(utc_time(0), "1970-01-01 00:00");
+    }
+
+    #[test]
+    fn a_time_of_day_is_read_on_the_chats_day() {
+        // 2026-11-30 17:05 UTC is 18:05 in Berlin; 19:30 there is 18:30 UTC.
+        let now = 1_796_058_300_000;
+        let at = today_at(now, "19:30", "Europe/Berlin");
+        assert_eq!(at.map(utc_time).as_deref(), Some("2026-11-30 18:30"));
+        assert_eq!(today_at(now, "19.30 Uhr", "Europe/Berlin"), at);
+        assert_eq!(
+            today_at(now, "19", "Europe/Berlin")
+                .map(utc_time)
+                .as_deref(),
+            Some("2026-11-30 18:00")
+        );
+        for bad in ["25:00", "19:7", "halb acht", "", "19:60"] {
+            assert_eq!(today_at(now, bad, "Europe/Berlin"), None, "{bad}");
+        }
+        assert_eq!(local_date_de(now, "Europe/Berlin"), "30.11.2026");
+        assert_eq!(local_date(now, "Europe/Berlin"), "2026-11-30");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! User-facing text: German and English have the same messages, every message the code asks
 //! for exists, and nothing renders as a bare message id.
 
+use bot_core::club::{CatalogueKey, ChargeKind, EntryKind};
 use bot_core::engine::{DebtReason, Part, ThrowClass};
 use bot_core::render::{Surface, Voice, command_names};
 use bot_core::text::{Lang, arg_num, arg_text, deckel, message_ids, syntax_errors, tr};
@@ -39,7 +40,7 @@ fn ids_used_in(dir: &Path, out: &mut BTreeSet<String>) {
                 let known = [
                     "throw", "class", "penalty", "eval", "judge", "debt", "title", "part", "rules",
                     "cli", "sim", "table", "reveal", "private", "button", "event", "notice",
-                    "error", "content", "kind", "console", "cmd",
+                    "error", "content", "kind", "console", "cmd", "club",
                 ];
                 let shaped = literal.contains('-')
                     && literal.chars().all(|c| {
@@ -81,6 +82,33 @@ fn every_message_the_code_asks_for_exists() {
     }
     for part in [Part::Half1, Part::Half2, Part::Final] {
         used.insert(format!("part-{}", part.id()));
+    }
+    // Club nights (issue 25): entry kinds, booking reasons and catalogue keys by their ids.
+    for kind in [
+        EntryKind::Charge,
+        EntryKind::Payment,
+        EntryKind::Claim,
+        EntryKind::Payout,
+        EntryKind::Reversal,
+    ] {
+        used.insert(format!("club-entry-{}", kind.id()));
+    }
+    for charge in [
+        ChargeKind::GameLost,
+        ChargeKind::HalfLost,
+        ChargeKind::SchockAusReceived,
+        ChargeKind::Bierrunde,
+        ChargeKind::EveningFee,
+        ChargeKind::LateFee,
+        ChargeKind::Absent,
+    ] {
+        used.insert(format!("club-reason-{}", charge.id()));
+    }
+    for reason in ["payment", "claim", "undo"] {
+        used.insert(format!("club-reason-{reason}"));
+    }
+    for key in CatalogueKey::ALL {
+        used.insert(format!("club-key-{}", key.word()));
     }
     // Command words that look like ids but are typed by players.
     used.remove("throw-in");

@@ -116,6 +116,15 @@ fn request(command: CommandId, rest: &str) -> Option<Result<Request, ServiceErro
         CommandId::Leave => Request::Leave,
         CommandId::End => Request::End,
         CommandId::Judge => Request::Judge { text: text() },
+        CommandId::Night
+        | CommandId::CheckIn
+        | CommandId::Penalties
+        | CommandId::CashBox
+        | CommandId::Pay
+        | CommandId::CashBook
+        | CommandId::Cancel
+        | CommandId::Ratings
+        | CommandId::Championship => return Some(args::club_request(command, rest, None)),
         // Read as other input; and the terminal sets a game up itself (its look-up names
         // none of the chats' lobby commands).
         CommandId::Round
@@ -182,6 +191,56 @@ mod tests {
                 debtor: Some(UserRef::Name("Ben".into()))
             })
         );
+    }
+
+    /// Issue 25: the club's words at the terminal.
+    #[test]
+    fn club_words() {
+        use bot_core::service::ClubRequest;
+        let club = |r| Input::Request(Request::Club(r));
+        assert_eq!(
+            parse("abend start 19:30"),
+            club(ClubRequest::OpenNight {
+                late_after: Some("19:30".into())
+            })
+        );
+        assert_eq!(parse("abend"), club(ClubRequest::NightStatus));
+        assert_eq!(parse("night end"), club(ClubRequest::CloseNight));
+        assert_eq!(parse("da"), club(ClubRequest::CheckIn));
+        assert_eq!(
+            parse("einzahlung Anna 5,50"),
+            club(ClubRequest::Pay {
+                member: Some(UserRef::Name("Anna".into())),
+                amount: "5,50".into()
+            })
+        );
+        assert_eq!(
+            parse("einzahlung 5"),
+            club(ClubRequest::Pay {
+                member: None,
+                amount: "5".into()
+            })
+        );
+        assert_eq!(
+            parse("strafen spiel=0,50"),
+            club(ClubRequest::SetCatalogue {
+                words: "spiel=0,50".into()
+            })
+        );
+        assert_eq!(parse("strafen"), club(ClubRequest::ShowCatalogue));
+        assert_eq!(parse("kassenbuch export"), club(ClubRequest::CashExport));
+        assert_eq!(
+            parse("kassenbuch 2"),
+            club(ClubRequest::CashHistory { page: 2 })
+        );
+        assert_eq!(
+            parse("storno #7"),
+            club(ClubRequest::CashUndo { entry: Some(7) })
+        );
+        assert!(matches!(parse("storno sieben"), Input::Invalid(_)));
+        assert!(matches!(parse("abend morgen"), Input::Invalid(_)));
+        assert_eq!(parse("rangliste"), club(ClubRequest::Ratings));
+        assert_eq!(parse("meisterschaft"), club(ClubRequest::Championship));
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! after "pass to Anna, press Enter"), computer players to fill up, on the same service and
 //! database as the chat bots — so a game can be left and continued later.
 
+mod club;
 mod commands;
 mod tally;
 
@@ -401,6 +402,7 @@ where
                     let reply = self.handle(&who, Request::Verify { game }).await;
                     self.verify(&reply)?;
                 }
+                Input::Request(Request::Club(request)) => self.club(&who, request).await?,
                 Input::Request(request) => {
                     let show_table = request == Request::Show;
                     let reply = self.handle(&who, request).await;

@@ -453,5 +453,8 @@ async fn fairness(ctx: Ctx<'_>) -> Result<(), Error> {
     play(ctx, Ok(Request::Fairness)).await
 }
 
+mod club;
+pub use club::club;
+
 #[cfg(test)]
 mod tests;

@@ -7,6 +7,7 @@ use crate::payload::{MAX_CONTENT, Payload};
 use bot_core::model::ids::play_button;
 use bot_core::render::chart::fairness_chart;
 use bot_core::render::{self, Button, ButtonStyle, Surface, Voice};
+use bot_core::service::club::ClubContent;
 use bot_core::service::reply::{Content, ProofReport};
 use bot_core::service::{PrivateView, PublicTable, Reply, Request};
 use bot_core::text::Lang;
@@ -242,7 +243,7 @@ fn content_answer(content: &Content, reply: &Reply, notes: &[String]) -> Answer 
             let public = Voice::new(reply.lang, Surface::Discord);
             let text = joined(&[render::content_text(other, public), notes.join("\n")]);
             let payload = Payload::text(&text);
-            Answer::Public(match attachment(other) {
+            Answer::Public(match attachment(other, reply.lang) {
                 Some((name, bytes)) => payload.with_file(&name, bytes),
                 None => payload,
             })
@@ -253,8 +254,17 @@ fn content_answer(content: &Content, reply: &Reply, notes: &[String]) -> Answer 
 /// The file a public answer carries: a game's record (`verify` once the game is over), the
 /// dice statistics as a picture (none without dice, or if it could not be drawn: the text
 /// says it all).
-fn attachment(content: &Content) -> Option<(String, Vec<u8>)> {
+fn attachment(content: &Content, lang: Lang) -> Option<(String, Vec<u8>)> {
     match content {
+        // A closed club evening: its table as a picture (issue 25).
+        Content::Club(club) => match club.as_ref() {
+            ClubContent::Night(report) if report.closed_at.is_some() => {
+                let png = render::club::night_picture(report, lang).ok()?;
+                let date = bot_core::time::local_date(report.opened_at, &report.time_zone);
+                Some((format!("clubabend-{date}.png"), png))
+            }
+            _ => None,
+        },
         Content::Proof(report) => match report.as_ref() {
             ProofReport::Checked {
                 filename, record, ..

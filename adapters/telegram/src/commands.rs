@@ -4,7 +4,7 @@
 
 use bot_core::commands::{self, CommandId, Platform};
 use bot_core::render::{self, Surface, Voice};
-use bot_core::service::args::{parse_bot, parse_values, rules_request};
+use bot_core::service::args::{self, parse_bot, parse_values, rules_request};
 use bot_core::service::{Request, ServiceError, UserId, UserRef};
 use bot_core::text::Lang;
 
@@ -124,6 +124,17 @@ pub fn request(cmd: CommandId, args: &str, reply_to: ReplyTarget) -> Result<Requ
         },
         CommandId::Round => Request::EnterRound { text: text() },
         CommandId::Bot => parse_bot(args).request(),
+        CommandId::Night
+        | CommandId::CheckIn
+        | CommandId::Penalties
+        | CommandId::CashBox
+        | CommandId::Pay
+        | CommandId::CashBook
+        | CommandId::Cancel
+        | CommandId::Ratings
+        | CommandId::Championship => {
+            return args::club_request(cmd, args, reply_to.map(UserRef::Id));
+        }
         // The commands without arguments were answered above.
         _ => Request::Help,
     })
@@ -164,7 +175,16 @@ fn without_arguments(cmd: CommandId) -> Option<Request> {
         | CommandId::Seed
         | CommandId::Verify
         | CommandId::Round
-        | CommandId::Bot => return None,
+        | CommandId::Bot
+        | CommandId::Night
+        | CommandId::CheckIn
+        | CommandId::Penalties
+        | CommandId::CashBox
+        | CommandId::Pay
+        | CommandId::CashBook
+        | CommandId::Cancel
+        | CommandId::Ratings
+        | CommandId::Championship => return None,
     })
 }
 

@@ -3,6 +3,7 @@
 //! characters per message, 200 per alert).
 
 use bot_core::render::{self, Surface, Voice, clip};
+use bot_core::service::club::ClubContent;
 use bot_core::service::{Content, PrivateView, Reply, ServiceError};
 use bot_core::text::Lang;
 
@@ -32,6 +33,35 @@ pub fn content_message(content: &Content, reply: &Reply) -> String {
     let mut parts = notices(reply);
     parts.push(render::content_text(content, voice(reply.lang)));
     clip(&parts.join("\n\n"), MAX_TEXT)
+}
+
+/// A closed club evening (issue 25): its table as a picture, with the notices and the
+/// evening's figures as the caption (the members' lines are in the picture). `None` for any
+/// other content, or if the picture could not be drawn (the text then says it all).
+pub fn night_picture(content: &Content, reply: &Reply) -> Option<NightPicture> {
+    let Content::Club(club) = content else {
+        return None;
+    };
+    let ClubContent::Night(report) = club.as_ref() else {
+        return None;
+    };
+    report.closed_at?;
+    let png = render::club::night_picture(report, reply.lang).ok()?;
+    let mut parts = notices(reply);
+    parts.push(render::club::night_caption(report, reply.lang));
+    let date = bot_core::time::local_date(report.opened_at, &report.time_zone);
+    Some(NightPicture {
+        caption: parts.join("\n\n"),
+        name: format!("clubabend-{date}.png"),
+        png,
+    })
+}
+
+/// A closed evening's picture and its caption.
+pub struct NightPicture {
+    pub caption: String,
+    pub name: String,
+    pub png: Vec<u8>,
 }
 
 /// Public notices that came without a table or content (a payment, a timer change).

@@ -70,12 +70,12 @@ impl CatalogueKey {
         match self {
             CatalogueKey::GameLost => "spiel",
             CatalogueKey::HalfLost => "haelfte",
-            CatalogueKey::SchockAusReceived => "schock_aus",
+            CatalogueKey::SchockAusReceived => "schockaus",
             CatalogueKey::Bierrunde => "bierrunde",
             CatalogueKey::EveningFee => "abend",
             CatalogueKey::LateFee => "zuspaet",
             CatalogueKey::Absent => "abwesend",
-            CatalogueKey::RoundPrice => "runde_preis",
+            CatalogueKey::RoundPrice => "rundenpreis",
             CatalogueKey::ReminderDays => "erinnerung",
         }
     }
@@ -85,12 +85,12 @@ impl CatalogueKey {
         match self {
             CatalogueKey::GameLost => &["spiel", "game", "game_lost"],
             CatalogueKey::HalfLost => &["haelfte", "hälfte", "half", "half_lost"],
-            CatalogueKey::SchockAusReceived => &["schock_aus", "schockaus", "schock-aus"],
+            CatalogueKey::SchockAusReceived => &["schockaus", "schock_aus", "schock-aus"],
             CatalogueKey::Bierrunde => &["bierrunde", "round", "beer_round"],
             CatalogueKey::EveningFee => &["abend", "evening", "evening_fee"],
             CatalogueKey::LateFee => &["zuspaet", "zuspät", "zu_spaet", "zu_spät", "late"],
             CatalogueKey::Absent => &["abwesend", "absent"],
-            CatalogueKey::RoundPrice => &["runde_preis", "rundenpreis", "round_price"],
+            CatalogueKey::RoundPrice => &["rundenpreis", "runde_preis", "round_price"],
             CatalogueKey::ReminderDays => &["erinnerung", "reminder", "reminder_days"],
         }
     }

@@ -4,7 +4,7 @@
 
 use super::{CommandId as Id, Names, Offer, Permission, Spec, Text};
 
-pub const CATALOGUE: [Spec; 35] = [
+pub const CATALOGUE: [Spec; 44] = [
     command(Id::New, "new", "neu", "cmd-new")
         .text(Text::Optional)
         .discord()
@@ -169,6 +169,55 @@ pub const CATALOGUE: [Spec; 35] = [
         "q",
         &["quit", "pause", "tschüss", "exit"],
     )),
+    // Club nights: on Discord subcommands of `/club` (`/verein`).
+    command(Id::Night, "night", "abend", "cmd-night")
+        .permission(Permission::AdminToChange)
+        .text(Text::Optional)
+        .discord()
+        .telegram()
+        .terminal(),
+    command(Id::CheckIn, "here", "da", "cmd-check-in")
+        .discord()
+        .telegram()
+        .terminal(),
+    command(Id::Penalties, "penalties", "strafen", "cmd-penalties")
+        .permission(Permission::AdminToChange)
+        .text(Text::Optional)
+        .discord()
+        .telegram()
+        .terminal(),
+    command(Id::CashBox, "cash", "kasse", "cmd-cash")
+        .discord()
+        .telegram()
+        .terminal(),
+    command(Id::Pay, "pay", "einzahlung", "cmd-pay")
+        .text(Text::Optional)
+        .discord()
+        .telegram()
+        .terminal(),
+    command(Id::CashBook, "cashbook", "kassenbuch", "cmd-cashbook")
+        .text(Text::Optional)
+        .discord()
+        .telegram()
+        .terminal(),
+    command(Id::Cancel, "cancel", "storno", "cmd-cancel")
+        .text(Text::Optional)
+        .discord()
+        .telegram()
+        .terminal(),
+    command(Id::Ratings, "ratings", "rangliste", "cmd-ratings")
+        .discord()
+        .telegram()
+        .terminal(),
+    command(
+        Id::Championship,
+        "championship",
+        "meisterschaft",
+        "cmd-championship",
+    )
+    .discord()
+    .telegram()
+    .terminal(),
     command(Id::Welcome, "welcome", "willkommen", "cmd-welcome")
         .text(Text::Optional)
         .telegram_unlisted(Names::new("start", "start", &[])),

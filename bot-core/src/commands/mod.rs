@@ -53,14 +53,48 @@ pub enum CommandId {
     Bot,
     Hint,
     Quit,
+    /// Club nights (issue 25): open, show, close the evening.
+    Night,
+    /// Check in to the club's evening.
+    CheckIn,
+    /// The penalty catalogue: shown, or changed by admins.
+    Penalties,
+    /// The cash box's balances.
+    CashBox,
+    /// A payment into the cash box (one's own waits for another member).
+    Pay,
+    /// The cash book, page by page, or `export` as CSV.
+    CashBook,
+    /// Undo a cash entry.
+    Cancel,
+    Ratings,
+    Championship,
     /// Telegram's START in a private chat, with a group's deep link.
     Welcome,
+}
+
+impl CommandId {
+    /// A club command (issue 25): on Discord a subcommand of `/club`, not of `/schocken`.
+    pub fn is_club(self) -> bool {
+        matches!(
+            self,
+            CommandId::Night
+                | CommandId::CheckIn
+                | CommandId::Penalties
+                | CommandId::CashBox
+                | CommandId::Pay
+                | CommandId::CashBook
+                | CommandId::Cancel
+                | CommandId::Ratings
+                | CommandId::Championship
+        )
+    }
 }
 
 /// A front end with commands of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Platform {
-    /// Subcommands of `/schocken`.
+    /// Subcommands of `/schocken`; the club's of `/club` (`/verein`).
     Discord,
     /// `/name` commands with German aliases and a menu per language.
     Telegram,
@@ -136,9 +170,9 @@ impl Permission {
     /// this permission) is an admin: only then does an adapter ask its platform.
     pub fn asks_admin(self, request: &Request) -> bool {
         match self {
-            Permission::Anyone => false,
+            Permission::Anyone => request.needs_admin(),
             Permission::OpenerOrAdmin | Permission::AdminOnly => true,
-            Permission::AdminToChange => request.is_setting(),
+            Permission::AdminToChange => request.is_setting() || request.needs_admin(),
         }
     }
 }

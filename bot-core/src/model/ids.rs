@@ -43,6 +43,17 @@ impl ChatId {
         }
     }
 
+    /// The club this place belongs to (club nights, the cash box): a Discord server with all
+    /// its channels (`discord:<guild>`), a Telegram group with all its topics; a direct chat
+    /// or a terminal is a club of its own.
+    pub fn club(&self) -> ChatId {
+        let group = self.group();
+        match group.0.split_once(SERVER_MARK) {
+            Some((server, _)) if !server.ends_with(":dm") => ChatId(server.to_string()),
+            _ => group,
+        }
+    }
+
     /// The topic of this place, if it is one.
     pub fn topic(&self) -> Option<&str> {
         self.0.split_once(TOPIC_MARK).map(|(_, topic)| topic)
@@ -51,6 +62,9 @@ impl ChatId {
 
 /// Separates a chat from its topic in a [`ChatId`] (no platform uses it in its chat ids).
 const TOPIC_MARK: char = '#';
+/// Separates a server from its channel in a [`ChatId`] (`discord:<guild>/<channel>`;
+/// direct messages are `discord:dm/<channel>`).
+const SERVER_MARK: char = '/';
 
 impl UserId {
     pub fn new(platform: &str, id: impl fmt::Display) -> UserId {
@@ -293,6 +307,18 @@ fn parse_base36(s: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_club_is_a_server_or_a_group_with_its_topics() {
+        let channel = ChatId::new("discord", "12/34");
+        assert_eq!(channel.club().as_str(), "discord:12");
+        let dm = ChatId::new("discord", "dm/34");
+        assert_eq!(dm.club(), dm);
+        let topic = ChatId::new("telegram", -100_123).in_topic(42);
+        assert_eq!(topic.club().as_str(), "telegram:-100123");
+        let console = ChatId::new("console", "kneipe");
+        assert_eq!(console.club(), console);
+    }
 
     #[test]
     fn a_topic_is_a_place_of_its_chat() {

@@ -37,6 +37,9 @@ pub struct PlayerStats {
     pub games_lost: i64,
     pub blattschuss: i64,
     pub schock_aus: i64,
+    /// Rounds lost to another's Schock aus (club penalties); not kept in the season's rows.
+    #[serde(default)]
+    pub schock_aus_received: i64,
     /// The best throw, e.g. "Schock aus" (named in the reader's language by the renderer).
     pub best: Option<crate::engine::Evaluation>,
 }

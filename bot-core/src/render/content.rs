@@ -157,6 +157,7 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
         Content::Fairness(report) => super::fairness_text(report, lang),
         Content::Judge { round, outcome } => verdict_text(round, outcome, lang),
         Content::Help => super::help_text("content-help", voice),
+        Content::Club(c) => super::club::club_content_text(c, voice),
     }
 }
 

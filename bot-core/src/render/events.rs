@@ -155,6 +155,7 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
         Notice::Stale => tr(lang, "notice-stale", &[]),
         Notice::Duplicate => tr(lang, "notice-duplicate", &[]),
         Notice::NotPlaying => tr(lang, "notice-not-playing", &[]),
+        Notice::Club(n) => super::club::club_notice_text(n, voice),
         Notice::Error(e) => error_text(e, t, voice),
     })
 }

@@ -8,6 +8,7 @@
 //! their functions are re-exported here so callers keep using `render::X`.
 
 pub mod chart;
+pub mod club;
 mod commands;
 mod content;
 mod errors;

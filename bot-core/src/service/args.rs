@@ -7,6 +7,8 @@ use super::ids::{ButtonAction, ButtonId, ChatId};
 use crate::engine::ai::Strategy;
 use crate::engine::{Extra, ExtraSet};
 
+pub use super::club::club_request;
+
 /// Dice values: `1 1`, `1,1`, `11`, `1 und 1`. Every value 1 to 6.
 pub fn parse_values(text: &str) -> Result<Vec<u8>, ServiceError> {
     let bad = || ServiceError::BadArgument {

@@ -148,6 +148,62 @@ pub enum Request {
         text: String,
     },
     Help,
+    /// Club nights, the penalty catalogue, the cash box, ratings, the championship.
+    Club(ClubRequest),
+}
+
+/// What a club asks for (issue 25). The club is the place's [`ChatId::club`]: a Discord
+/// server, a Telegram group.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "club", rename_all = "snake_case")]
+pub enum ClubRequest {
+    /// Open the evening (admins); who checks in after `late_after` (`19:30`, the chat's
+    /// local time today) is late.
+    OpenNight {
+        late_after: Option<String>,
+    },
+    /// The open evening so far: who is there.
+    NightStatus,
+    CheckIn,
+    /// Close the evening: the summary, and the catalogue's charges booked (admins).
+    CloseNight,
+    ShowCatalogue,
+    /// `key=value` words (admins).
+    SetCatalogue {
+        words: String,
+    },
+    /// Every member's balance and the cash in the box.
+    CashBox,
+    /// `amount` paid into the box by `member`; by himself it waits for another member.
+    Pay {
+        member: Option<UserRef>,
+        amount: String,
+    },
+    CashHistory {
+        page: u32,
+    },
+    CashExport,
+    /// Undo the actor's newest cash entry (within the undo window), or entry `entry`
+    /// (admins, any time).
+    CashUndo {
+        entry: Option<i64>,
+    },
+    Ratings,
+    Championship,
+}
+
+impl ClubRequest {
+    pub fn mutates(&self) -> bool {
+        matches!(
+            self,
+            ClubRequest::OpenNight { .. }
+                | ClubRequest::CheckIn
+                | ClubRequest::CloseNight
+                | ClubRequest::SetCatalogue { .. }
+                | ClubRequest::Pay { .. }
+                | ClubRequest::CashUndo { .. }
+        )
+    }
 }
 
 impl Request {
@@ -168,7 +224,7 @@ impl Request {
                 | Request::Fairness
                 | Request::Judge { .. }
                 | Request::Help
-        )
+        ) && !matches!(self, Request::Club(club) if !club.mutates())
     }
 
     /// Whether the request changes the chat's settings (admins only).
@@ -182,9 +238,28 @@ impl Request {
         )
     }
 
+    /// Whether only an admin may make the request (beyond the chat's settings): opening and
+    /// closing a club evening, changing the catalogue, undoing another's cash entry.
+    pub fn needs_admin(&self) -> bool {
+        matches!(
+            self,
+            Request::Club(
+                ClubRequest::OpenNight { .. }
+                    | ClubRequest::CloseNight
+                    | ClubRequest::SetCatalogue { .. }
+                    | ClubRequest::CashUndo { entry: Some(_) }
+            )
+        )
+    }
+
     /// Whether the request changes the ledger.
     pub fn is_ledger(&self) -> bool {
-        matches!(self, Request::Paid { .. } | Request::Undo)
+        matches!(
+            self,
+            Request::Paid { .. }
+                | Request::Undo
+                | Request::Club(ClubRequest::Pay { .. } | ClubRequest::CashUndo { .. })
+        )
     }
 
     /// Whether the request only reads the chat's settings, ledger or statistics (no table).

@@ -90,6 +90,8 @@ pub enum ServiceError {
     HintsOff,
     #[error("a hint is for the player whose turn it is, once he has looked under his cup")]
     NoHintNow,
+    #[error("{0}")]
+    Club(super::club::ClubError),
     #[error("the bot could not save this; nothing changed, please try again")]
     Storage,
     #[error("the bot is too busy right now; nothing changed, please try again")]

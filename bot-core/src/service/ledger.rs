@@ -249,29 +249,13 @@ impl Service {
                 r.actor_name,
                 r.reverses.map(|t| t.to_string()).unwrap_or_default(),
             ];
-            let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
-            csv.push_str(&line.join(","));
-            csv.push('\n');
+            csv.push_str(&crate::csv::row(&fields));
         }
         let filename = format!(
             "bierrunden-{}.csv",
             sanitize_filename(cmd.chat.group().as_str())
         );
         Ok(content(Content::Export { filename, csv }, lang_of(cmd)))
-    }
-}
-
-fn csv_field(field: &str) -> String {
-    // Cells starting with these would run as formulas in a spreadsheet.
-    let guarded = if field.starts_with(['=', '+', '-', '@']) && field.parse::<i64>().is_err() {
-        format!("'{field}")
-    } else {
-        field.to_string()
-    };
-    if guarded.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", guarded.replace('"', "\"\""))
-    } else {
-        guarded
     }
 }
 

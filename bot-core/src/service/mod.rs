@@ -13,6 +13,7 @@
 mod access;
 pub mod args;
 pub mod clock;
+pub mod club;
 pub mod command;
 pub mod error;
 pub use crate::model::ids;
@@ -31,7 +32,7 @@ pub mod tally_text;
 mod timers;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use command::{Actor, Command, Request, UserRef};
+pub use command::{Actor, ClubRequest, Command, Request, UserRef};
 pub use error::ServiceError;
 pub use ids::{ButtonAction, ButtonId, ChatId, UserId};
 pub use lifecycle::{Stop, StopSender};
@@ -324,6 +325,7 @@ impl Service {
                 self.change_settings(cmd, settings.clone(), langs).await
             }
             Request::Paid { debtor } => self.paid(cmd, debtor.as_ref(), slot).await,
+            Request::Club(request) => self.club(cmd, request, &settings, langs).await,
             Request::Undo => {
                 if self.undoes_round(cmd, slot).await? {
                     return self.table_command(cmd, &settings, slot, langs).await;

@@ -153,6 +153,8 @@ pub enum Notice {
     Duplicate,
     /// Not in this round (out of the half, or the final's bystander).
     NotPlaying,
+    /// Club nights and the cash box.
+    Club(super::club::ClubNotice),
     Error(ServiceError),
 }
 
@@ -214,6 +216,8 @@ pub enum Content {
         outcome: Box<RoundOutcome>,
     },
     Help,
+    /// Club nights, the catalogue, the cash box, ratings, the championship.
+    Club(Box<super::club::ClubContent>),
 }
 
 /// What `verify` says about a game.

@@ -2,7 +2,8 @@
 //! the statistics it changed, and the request id — all or nothing.
 
 use super::{
-    NewLedgerEntry, Store, StoreError, ThrowRow, ledger, moves, record_request, stats, throws,
+    NewLedgerEntry, Store, StoreError, ThrowRow, ledger, moves, record_request, results, stats,
+    throws,
 };
 use crate::model::records::PlayerStats;
 use crate::model::table::{NewDebt, Table};
@@ -170,11 +171,17 @@ async fn write_ledger_and_stats(
     for delta in commit.stats {
         stats::add(&mut *tx, &group, table.season, delta).await?;
     }
+    if !commit.stats.is_empty() {
+        results::insert(&mut *tx, table, table_id, commit.stats, commit.now).await?;
+    }
     for debt in commit.reversed_debts {
         ledger::reverse_debt(&mut *tx, &group, debt, table_id, commit).await?;
     }
     for delta in commit.stats_off {
         stats::take_off(&mut *tx, &group, table.season, delta).await?;
+    }
+    if !commit.stats_off.is_empty() {
+        results::remove(&mut *tx, table_id).await?;
     }
     Ok(())
 }

@@ -5,15 +5,20 @@
 //! service that uses it.
 
 mod backend;
+mod cash;
+mod club;
 mod commit;
 mod compaction;
 mod ledger;
 mod moves;
+mod results;
 mod stats;
 mod throws;
 mod write_turns;
 
 pub use backend::{Backend, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, redacted};
+pub use cash::{CashBalances, CashRow, NewCashEntry};
+pub use club::{NewNight, NightRow, OpenNight};
 pub use commit::Commit;
 pub use ledger::{LedgerRow, NewLedgerEntry};
 pub use throws::{FaceCounts, ThrowRow};
@@ -45,6 +50,12 @@ pub enum StoreError {
     /// The platform request id was handled before (the transaction was rolled back).
     #[error("request already handled")]
     Duplicate,
+    /// A cash box entry's postings do not add up to zero: nothing was written.
+    #[error("cash box entry does not balance")]
+    Unbalanced,
+    /// A stored value (a catalogue, an evening's summary, a cash entry) does not read back.
+    #[error("stored {what} is unreadable: {message}")]
+    Unreadable { what: String, message: String },
 }
 
 impl From<sqlx::Error> for StoreError {
@@ -379,6 +390,8 @@ impl Store {
                 .await?;
         }
         stats::migrate(&mut tx, old, new).await?;
+        // A Telegram group is its own club: its evenings and cash box move with it.
+        club::migrate(&mut tx, old, new).await?;
         // Snapshots carry their chat id too.
         let rows = sqlx::query("SELECT id, snapshot, message_ref FROM tables WHERE chat = $1")
             .bind(new.as_str())

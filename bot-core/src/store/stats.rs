@@ -160,6 +160,8 @@ fn player_stats(r: &AnyRow) -> PlayerStats {
         games_lost: r.get("games_lost"),
         blattschuss: r.get("blattschuss"),
         schock_aus: r.get("schock_aus"),
+        // Kept per game in `game_results`, not per season.
+        schock_aus_received: 0,
         // An unreadable best throw (from an older format) is shown as none.
         best: r
             .get::<Option<String>, _>("best_throw")

@@ -296,6 +296,15 @@ fn content(place: Place, reply: &Reply) -> Option<MessageWrite> {
             Some(_) => None,
         };
     };
+    if let Some(picture) = compose::night_picture(content, reply) {
+        return Some(MessageWrite {
+            attachment: Some(Attachment::Photo {
+                name: picture.name,
+                bytes: picture.png,
+            }),
+            ..plain(place.thread, clip(&picture.caption, MAX_CAPTION))
+        });
+    }
     let text = compose::content_message(content, reply);
     Some(match attachment(content) {
         Some(attachment) => MessageWrite {

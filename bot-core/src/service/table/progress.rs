@@ -5,7 +5,7 @@
 pub use super::computer::hint;
 use super::computer::{computer_turn, is_computers_turn, play_bots};
 use super::{NewDebt, Table, TableContext, TableOutcome, TableStatus, outcome};
-use crate::engine::{Action, DiceRoller, Event, Seat, ThrowClass};
+use crate::engine::{Action, DiceRoller, Event, Seat, Source, ThrowClass};
 use crate::service::reply::{Notice, PlayerStats};
 
 /// The table's deadline passed: a computer player takes its turn after its pause, or the
@@ -70,6 +70,7 @@ fn add_stats(pending: &mut Vec<PlayerStats>, delta: PlayerStats) {
             s.games_lost += delta.games_lost;
             s.blattschuss += delta.blattschuss;
             s.schock_aus += delta.schock_aus;
+            s.schock_aus_received += delta.schock_aus_received;
             if let Some(best) = delta.best
                 && s.best.is_none_or(|b| best.rank > b.rank)
             {
@@ -161,6 +162,9 @@ impl StatsDelta {
     fn count(&mut self, table: &Table, event: &Event) {
         match event {
             Event::RoundScored(summary) => {
+                if summary.source == Source::All {
+                    self.add(table, summary.loser, |s| s.schock_aus_received += 1);
+                }
                 for t in &summary.throws {
                     let eval = t.eval;
                     self.add(table, t.seat, |s| {

@@ -1,0 +1,264 @@
+//! The penalty catalogue and the cash box: balances, payments (a member's own claim waits
+//! for another member, as `bezahlt` does), history, CSV export, undo.
+
+use super::{ClubContent, ClubError, ClubNotice, club_content, club_error, club_notice};
+use crate::club::{Cents, EntryKind, cashbox};
+use crate::model::ids::UserId;
+use crate::service::reply::{Content, Reply};
+use crate::service::{Command, Service, ServiceError, UserRef, storage_error, table};
+use crate::store::{ChatSettings, NewCashEntry};
+
+impl Service {
+    pub(super) async fn show_catalogue(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let catalogue = self
+            .store
+            .club_catalogue(&cmd.chat.club())
+            .await
+            .map_err(storage_error)?;
+        Ok(club_content(ClubContent::Catalogue(catalogue)))
+    }
+
+    pub(super) async fn set_catalogue(
+        &self,
+        cmd: &Command,
+        words: &str,
+    ) -> Result<Reply, ServiceError> {
+        let club = cmd.chat.club();
+        let before = self
+            .store
+            .club_catalogue(&club)
+            .await
+            .map_err(storage_error)?;
+        let after = before
+            .with_changes(words)
+            .map_err(|e| club_error(ClubError::Catalogue(e)))?;
+        self.store
+            .set_club_catalogue(&club, &after, self.now(), &cmd.actor.user.0)
+            .await
+            .map_err(storage_error)?;
+        Ok(club_notice(
+            ClubNotice::CatalogueChanged,
+            Some(ClubContent::Catalogue(after)),
+        ))
+    }
+
+    pub(super) async fn cash_box(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let balances = self
+            .store
+            .cash_balances(&cmd.chat.club())
+            .await
+            .map_err(storage_error)?;
+        Ok(club_content(ClubContent::CashBox(balances)))
+    }
+
+    pub(super) async fn pay(
+        &self,
+        cmd: &Command,
+        member: Option<&UserRef>,
+        amount: &str,
+    ) -> Result<Reply, ServiceError> {
+        let club = cmd.chat.club();
+        let (user, name) = self.club_member(cmd, member).await?;
+        let claim = self
+            .store
+            .open_cash_claim(&club, &user)
+            .await
+            .map_err(storage_error)?;
+        let amount = match (amount.trim(), &claim) {
+            // Confirming a claim: its amount unless another is named.
+            ("", Some(claim)) if user != cmd.actor.user => claim.amount,
+            ("", _) => return Err(club_error(ClubError::AmountMissing)),
+            (text, _) => Cents::parse(text).map_err(|e| club_error(ClubError::Money(e)))?,
+        };
+        if amount.is_zero() {
+            return Err(club_error(ClubError::ZeroAmount));
+        }
+        let own = user == cmd.actor.user;
+        if own && claim.is_some() {
+            return Err(club_error(ClubError::AlreadyClaimed));
+        }
+        if !own && cmd.actor.anonymous {
+            return Err(ServiceError::AnonymousConfirmation);
+        }
+        let actor_name = table::clean_name(&cmd.actor.name);
+        let entry = NewCashEntry {
+            club: club.clone(),
+            at: self.now(),
+            kind: if own {
+                EntryKind::Claim
+            } else {
+                EntryKind::Payment
+            },
+            member: Some(user.clone()),
+            member_name: name.clone(),
+            amount,
+            reason: if own { "claim" } else { "payment" }.into(),
+            night_id: None,
+            actor: cmd.actor.user.0.clone(),
+            actor_name: actor_name.clone(),
+            reverses: None,
+            confirms: claim.filter(|_| !own).map(|c| c.id),
+            // A claim moves no money until another member confirms it.
+            postings: if own {
+                Vec::new()
+            } else {
+                cashbox::payment(&user, amount)
+            },
+        };
+        self.store
+            .append_cash(&[entry], cmd.request_id.as_deref())
+            .await
+            .map_err(storage_error)?;
+        if own {
+            return Ok(club_notice(
+                ClubNotice::PaymentClaimed { name, amount },
+                None,
+            ));
+        }
+        let balance = self
+            .store
+            .cash_balance(&club, &user)
+            .await
+            .map_err(storage_error)?;
+        Ok(club_notice(
+            ClubNotice::PaymentBooked {
+                name,
+                by: actor_name,
+                amount,
+                balance,
+            },
+            None,
+        ))
+    }
+
+    /// The member a cash command names: the actor himself, or someone the club knows (a
+    /// cash account, an attendee) or the place's table seats.
+    async fn club_member(
+        &self,
+        cmd: &Command,
+        member: Option<&UserRef>,
+    ) -> Result<(UserId, String), ServiceError> {
+        let unknown = |name: &str| club_error(ClubError::UnknownMember { name: name.into() });
+        let Some(member) = member else {
+            return Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name)));
+        };
+        let known = self
+            .store
+            .club_members(&cmd.chat.club())
+            .await
+            .map_err(storage_error)?;
+        match member {
+            UserRef::Id(user) if *user == cmd.actor.user => {
+                Ok((user.clone(), table::clean_name(&cmd.actor.name)))
+            }
+            UserRef::Id(user) => known
+                .into_iter()
+                .find(|(u, _)| u == user)
+                .ok_or_else(|| unknown(&user.0)),
+            UserRef::Name(name) => {
+                let wanted = name.trim().trim_start_matches('@').to_lowercase();
+                if wanted == table::clean_name(&cmd.actor.name).to_lowercase() {
+                    return Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name)));
+                }
+                known
+                    .into_iter()
+                    .find(|(_, n)| n.to_lowercase() == wanted)
+                    .ok_or_else(|| unknown(name))
+            }
+        }
+    }
+
+    pub(super) async fn cash_history(
+        &self,
+        cmd: &Command,
+        page: u32,
+        settings: &ChatSettings,
+    ) -> Result<Reply, ServiceError> {
+        let page = page.max(1);
+        let (rows, pages) = self
+            .store
+            .cash_history(&cmd.chat.club(), None, page, self.config.history_page_size)
+            .await
+            .map_err(storage_error)?;
+        if page > pages {
+            return Err(ServiceError::NoSuchPage { pages });
+        }
+        Ok(club_content(ClubContent::CashHistory {
+            rows,
+            page,
+            pages,
+            time_zone: self.zone(settings),
+        }))
+    }
+
+    pub(super) async fn cash_export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
+        let club = cmd.chat.club();
+        let csv = self.store.cash_export(&club).await.map_err(storage_error)?;
+        let safe: String = club
+            .as_str()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
+        Ok(Reply {
+            content: Some(Content::Export {
+                filename: format!("kasse-{safe}.csv"),
+                csv,
+            }),
+            ..Reply::default()
+        })
+    }
+
+    pub(super) async fn cash_undo(
+        &self,
+        cmd: &Command,
+        entry: Option<i64>,
+    ) -> Result<Reply, ServiceError> {
+        let club = cmd.chat.club();
+        let now = self.now();
+        let target = match entry {
+            Some(id) => {
+                if !cmd.actor.admin {
+                    return Err(ServiceError::AdminOnly);
+                }
+                self.store
+                    .cash_entry(&club, id)
+                    .await
+                    .map_err(storage_error)?
+                    .ok_or(club_error(ClubError::NoSuchEntry { id }))?
+            }
+            None => {
+                let own = self
+                    .store
+                    .last_own_cash(&club, &cmd.actor.user)
+                    .await
+                    .map_err(storage_error)?
+                    .ok_or(ServiceError::NothingToUndo)?;
+                let window = i64::from(self.config.undo_window_seconds) * 1000;
+                if now - own.at > window {
+                    return Err(ServiceError::UndoExpired {
+                        minutes: self.config.undo_window_seconds.div_ceil(60),
+                    });
+                }
+                own
+            }
+        };
+        let actor_name = table::clean_name(&cmd.actor.name);
+        let undone = self
+            .store
+            .reverse_cash(&club, target.id, now, &cmd.actor.user.0, &actor_name)
+            .await
+            .map_err(storage_error)?;
+        if undone.is_none() {
+            return Err(club_error(ClubError::NotUndoable { id: target.id }));
+        }
+        Ok(club_notice(
+            ClubNotice::CashUndone {
+                id: target.id,
+                kind: target.kind.id().into(),
+                name: target.member_name,
+                amount: target.amount,
+            },
+            None,
+        ))
+    }
+}

@@ -1,0 +1,32 @@
+//! Why a club command is refused; nothing changes then.
+
+use crate::club::{CatalogueError, MoneyError};
+use thiserror::Error;
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ClubError {
+    #[error("no club evening is open")]
+    NoNightOpen,
+    #[error("a club evening is open already (since {opened_at})")]
+    NightAlreadyOpen { opened_at: i64 },
+    #[error("`{text}` is not a time of day like 19:30")]
+    BadClock { text: String },
+    #[error("{0}")]
+    Money(MoneyError),
+    #[error("an amount above zero, please")]
+    ZeroAmount,
+    #[error("name the amount")]
+    AmountMissing,
+    #[error("{0}")]
+    Catalogue(CatalogueError),
+    #[error("nobody called `{name}` in this club")]
+    UnknownMember { name: String },
+    #[error("no cash entry {id} in this club")]
+    NoSuchEntry { id: i64 },
+    #[error("cash entry {id} is undone already or undoes another")]
+    NotUndoable { id: i64 },
+    #[error("you have claimed a payment already; another member confirms it")]
+    AlreadyClaimed,
+    #[error("computer players have no cash account")]
+    ComputerMember,
+}

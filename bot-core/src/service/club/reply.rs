@@ -1,0 +1,90 @@
+//! What club commands answer: content (the evening, the catalogue, the cash box, ratings,
+//! the championship) and notices. Platform-neutral; `crate::render::club` words them.
+
+use crate::club::{Cents, ChampionshipLine, MemberNight, PenaltyCatalogue, PlayerRating};
+use crate::engine::{Evaluation, RuleSet};
+use crate::store::{CashBalances, CashRow};
+
+/// An evening: while open, the standings so far; once closed, its summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NightReport {
+    pub opened_at: i64,
+    /// `None` while the evening runs.
+    pub closed_at: Option<i64>,
+    pub late_after: Option<i64>,
+    pub time_zone: String,
+    /// Present members first (most games lost first), then the absent.
+    pub members: Vec<MemberNight>,
+    pub games: u32,
+    pub bierrunden: u32,
+    /// The evening's best throw and who threw it.
+    pub best: Option<(String, Evaluation)>,
+    /// Names the best throw (its rules).
+    pub rules: RuleSet,
+    /// The evening's penalties in all (so far, while open).
+    pub total: Cents,
+    /// A round of beer, to show the Bierrunden in euros (zero: not shown).
+    pub round_price: Cents,
+    /// The cash box after the evening: what members owe in all, and the cash in it.
+    pub owed: Cents,
+    pub in_box: Cents,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClubContent {
+    Night(NightReport),
+    Catalogue(PenaltyCatalogue),
+    CashBox(CashBalances),
+    CashHistory {
+        rows: Vec<CashRow>,
+        page: u32,
+        pages: u32,
+        time_zone: String,
+    },
+    /// The best first; shown as μ − 3σ.
+    Ratings(Vec<PlayerRating>),
+    Championship {
+        season: i64,
+        evenings: u32,
+        lines: Vec<ChampionshipLine>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClubNotice {
+    NightOpened {
+        late_after: Option<i64>,
+        time_zone: String,
+    },
+    CheckedIn {
+        name: String,
+        late: bool,
+    },
+    AlreadyCheckedIn {
+        name: String,
+        at: i64,
+        time_zone: String,
+    },
+    NightClosed,
+    CatalogueChanged,
+    /// `amount` paid into the box for `name`, booked by `by`; `balance` after (above zero:
+    /// still owed, below: credit).
+    PaymentBooked {
+        name: String,
+        by: String,
+        amount: Cents,
+        balance: Cents,
+    },
+    /// `name` says he paid `amount`; another member confirms with the same command.
+    PaymentClaimed {
+        name: String,
+        amount: Cents,
+    },
+    /// Cash entry `id` (`kind`, for `name`, `amount`) was undone.
+    CashUndone {
+        id: i64,
+        kind: String,
+        name: String,
+        amount: Cents,
+    },
+}
