@@ -77,7 +77,11 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
     let fake = &s.fake;
     assert_eq!(fake.intents(), Some(1), "only the GUILDS intent");
     assert!(fake.identified_with_token());
-    assert_eq!(fake.commands().len(), 1, "one command: /schocken");
+    assert_eq!(
+        fake.commands().len(),
+        2,
+        "two commands: /schocken and the club's /club"
+    );
     let registration = fake
         .requests()
         .into_iter()

@@ -1209,3 +1209,14 @@ club-error-no-value = „{ $word }“ braucht einen Wert, zum Beispiel spiel=0,5
 club-error-bad-amount = { $key }: { $reason }
 club-error-bad-choice = „{ $value }“ geht nicht für { $key } (schnitt oder nichts).
 club-error-bad-days = „{ $value }“: Erinnerung nach 0 (aus) bis { $max } Tagen.
+club-reminder-title = 💶 Erinnerung von der Kasse – bitte überweist eure offenen Beträge:
+club-reminder-line = { $name }: { $amount } (seit { $days ->
+    [one] 1 Tag
+   *[other] { $days } Tagen
+})
+club-reminder-how = Schon bezahlt? Meldet es mit { $surface ->
+    [discord] /verein einzahlung betrag:…
+    [telegram] /einzahlung Betrag
+    [terminal] „NAME: einzahlung BETRAG“
+   *[plain] „einzahlung Betrag“
+}; ein anderes Mitglied bestätigt.

@@ -1194,3 +1194,14 @@ club-error-no-value = "{ $word }" needs a value, for example spiel=0.50.
 club-error-bad-amount = { $key }: { $reason }
 club-error-bad-choice = "{ $value }" does not work for { $key } (schnitt or nichts).
 club-error-bad-days = "{ $value }": a reminder after 0 (off) to { $max } days.
+club-reminder-title = 💶 A reminder from the cash box – please pay in what you owe:
+club-reminder-line = { $name }: { $amount } (for { $days ->
+    [one] 1 day
+   *[other] { $days } days
+})
+club-reminder-how = Paid already? Report it with { $surface ->
+    [discord] /club pay amount:…
+    [telegram] /pay amount
+    [terminal] "NAME: pay AMOUNT"
+   *[plain] "pay amount"
+}; another member confirms.

@@ -354,6 +354,81 @@ async fn the_summary_reads_well_in_german_and_english() {
     }
 }
 
+/// The reminders a tick sent (on the fake clock), with who they name.
+fn reminders(
+    rx: &mut tokio::sync::broadcast::Receiver<bot_core::service::Outbound>,
+) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    while let Ok(o) = rx.try_recv() {
+        for n in &o.reply.notices {
+            if let Notice::Club(ClubNotice::CashReminder { lines }) = n {
+                out.push(
+                    lines
+                        .iter()
+                        .map(|l| format!("{} {} {}", l.name, l.amount, l.days))
+                        .collect(),
+                );
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn reminders_come_after_the_set_days_and_at_most_once_a_day() {
+    const DAY: i64 = 24 * 60 * MINUTE;
+    let h = Harness::new().await;
+    set_catalogue(&h).await;
+    first_evening(&h).await; // Carla owes the evening fee, 3 €.
+    let mut rx = h.service.subscribe();
+    let tick = |ms: i64| {
+        h.clock.advance(ms);
+        h.service.tick()
+    };
+    // Off by default: nobody is reminded, however long.
+    tick(30 * DAY).await;
+    assert!(reminders(&mut rx).is_empty());
+    h.ok(
+        admin("Max"),
+        club(ClubRequest::SetCatalogue {
+            words: "erinnerung=40".into(),
+        }),
+    )
+    .await;
+    tick(9 * DAY).await;
+    assert!(reminders(&mut rx).is_empty(), "39 days: not yet");
+    tick(DAY).await;
+    assert_eq!(reminders(&mut rx), vec![vec!["Carla 3.00 40".to_string()]]);
+    tick(60 * MINUTE).await;
+    tick(20 * 60 * MINUTE).await;
+    assert!(reminders(&mut rx).is_empty(), "once a day");
+    tick(3 * 60 * MINUTE).await;
+    assert_eq!(reminders(&mut rx).len(), 1, "the next day again");
+    // Paid: no more reminders.
+    h.ok(
+        actor("Ben"),
+        club(ClubRequest::Pay {
+            member: Some(UserRef::Name("Carla".into())),
+            amount: "3".into(),
+        }),
+    )
+    .await;
+    tick(2 * DAY).await;
+    assert!(reminders(&mut rx).is_empty());
+    // The reminder reads well.
+    let notice = Notice::Club(ClubNotice::CashReminder {
+        lines: vec![bot_core::service::club::Unpaid {
+            name: "Carla".into(),
+            amount: Cents(300),
+            days: 1,
+        }],
+    });
+    let de =
+        notice_text(&notice, None, Voice::new(Lang::De, Surface::Telegram)).unwrap_or_default();
+    assert!(de.contains("Carla: 3,00 € (seit 1 Tag)"), "{de}");
+    assert!(de.contains("/einzahlung"), "{de}");
+}
+
 /// Every test above again, on PostgreSQL (see `common::backend`).
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {

@@ -290,6 +290,18 @@ pub fn plan_outbound(reply: &Reply, lang: Lang) -> Option<TableUpdate> {
     Some(table_update(table, notes, lang))
 }
 
+/// The notices of a reply nobody asked for that has no table (a cash box reminder), in
+/// the channel's language; `None` if there are none.
+pub fn notice_outbound(reply: &Reply, lang: Lang) -> Option<String> {
+    let voice = Voice::new(lang, Surface::Discord);
+    let text: Vec<String> = reply
+        .notices
+        .iter()
+        .filter_map(|n| render::notice_text(n, None, voice))
+        .collect();
+    (!text.is_empty()).then(|| text.join("\n"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

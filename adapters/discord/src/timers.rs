@@ -3,6 +3,7 @@
 
 use crate::bot::Bot;
 use crate::origin;
+use crate::payload::Payload;
 use crate::plan;
 use bot_core::service::Outbound;
 use std::sync::Arc;
@@ -19,6 +20,9 @@ pub async fn forward(bot: Arc<Bot>, mut moves: Receiver<Outbound>) {
                 // The outbox returns at once; each channel's writes wait in its own task.
                 if let Some(update) = plan::plan_outbound(&out.reply, lang) {
                     bot.submit(&out.chat, update, lang);
+                } else if let Some(text) = plan::notice_outbound(&out.reply, lang) {
+                    // No table: a message of its own (a reminder from the cash box).
+                    bot.outbox.notice(&out.chat, Payload::text(&text));
                 }
             }
             Ok(_) => {}

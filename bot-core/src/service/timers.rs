@@ -33,6 +33,7 @@ impl Service {
             // Write turns a minute past hold nobody back.
             let _ = self.store.prune_write_turns(now - 60_000).await;
             self.compact_games_over(now).await;
+            self.remind_unpaid(now).await;
             self.forget_idle_places(now);
         }
     }

@@ -451,28 +451,6 @@ impl Store {
         unpaid.sort_by(|a, b| (a.3, &a.1, &a.0).cmp(&(b.3, &b.1, &b.0)));
         Ok(unpaid)
     }
-
-    pub async fn last_cash_reminder(&self, club: &ChatId) -> Result<Option<i64>, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT last_at FROM cash_reminders WHERE club = $1")
-                .bind(club.as_str())
-                .fetch_optional(&self.pool)
-                .await?,
-        )
-    }
-
-    pub async fn set_last_cash_reminder(&self, club: &ChatId, at: i64) -> Result<(), StoreError> {
-        let _writer = self.write_turn().await;
-        sqlx::query(
-            "INSERT INTO cash_reminders (club, last_at) VALUES ($1, $2)
-             ON CONFLICT (club) DO UPDATE SET last_at = excluded.last_at",
-        )
-        .bind(club.as_str())
-        .bind(at)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
-    }
 }
 
 /// `2026-12-05T19:30:00Z`.

@@ -74,7 +74,7 @@ fn unreadable(what: impl Into<String>, e: serde_json::Error) -> StoreError {
     }
 }
 
-fn read_catalogue(club: &str, json: &str) -> Result<PenaltyCatalogue, StoreError> {
+pub(super) fn read_catalogue(club: &str, json: &str) -> Result<PenaltyCatalogue, StoreError> {
     serde_json::from_str(json).map_err(|e| unreadable(format!("catalogue of {club}"), e))
 }
 
@@ -115,26 +115,6 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(())
-    }
-
-    /// Clubs whose catalogue asks for reminders, with the catalogue. A catalogue that does
-    /// not read is left out (and logged), so one bad row stops no other club's reminder.
-    pub async fn clubs_with_reminders(
-        &self,
-    ) -> Result<Vec<(ChatId, PenaltyCatalogue)>, StoreError> {
-        let rows = sqlx::query("SELECT club, catalogue FROM club_catalogues ORDER BY club")
-            .fetch_all(&self.pool)
-            .await?;
-        let mut clubs = Vec::new();
-        for r in &rows {
-            let club: String = r.get("club");
-            match read_catalogue(&club, &r.get::<String, _>("catalogue")) {
-                Ok(c) if c.reminder_days > 0 => clubs.push((ChatId(club), c)),
-                Ok(_) => {}
-                Err(e) => tracing::warn!(error = %e, "catalogue skipped"),
-            }
-        }
-        Ok(clubs)
     }
 
     /// Opens an evening unless the club has one open (the unique index decides, so two

@@ -11,6 +11,7 @@ mod commit;
 mod compaction;
 mod ledger;
 mod moves;
+mod reminders;
 mod results;
 mod stats;
 mod throws;

@@ -8,10 +8,11 @@ mod rest;
 mod write;
 
 use crate::origin;
+use crate::payload::Payload;
 use crate::plan::TableUpdate;
 use bot_core::service::{ChatId, Service};
 pub use rest::Rest;
-use schocken_outbox::{ChatLimits, Failure, Gate, Limits, NoOther, SharedTurns};
+use schocken_outbox::{ChatLimits, Failure, Gate, Limits, Other, SharedTurns};
 use serenity::all::MessageId;
 use std::sync::Arc;
 use std::time::Duration;
@@ -73,6 +74,16 @@ impl Outbox {
         self.0.table(chat, update);
     }
 
+    /// Posts a message nobody asked for in `chat` (a cash box reminder), at the channel's
+    /// pace; returns at once.
+    pub fn notice(&self, chat: &ChatId, payload: Payload) {
+        if origin::channel_of(chat).is_none() {
+            warn!(chat = %chat, "not a Discord channel; the message is not posted");
+            return;
+        }
+        self.0.other(chat, Notice(payload));
+    }
+
     /// Forgets the channels with nothing to write and nothing handed in for `idle`; returns
     /// how many are left.
     pub fn forget_idle(&self, idle: Duration) -> usize {
@@ -83,6 +94,17 @@ impl Outbox {
     /// Waits until every channel's table writes are made, at most `limit`.
     pub async fn drained(&self, limit: Duration) -> bool {
         self.0.drained(limit).await
+    }
+}
+
+/// A message of its own in a channel, besides the table (a reminder from the cash box).
+#[derive(Debug)]
+pub struct Notice(Payload);
+
+impl Other for Notice {
+    fn absorb(&mut self, newer: Self) -> Option<Self> {
+        // Every message is posted: none replaces another.
+        Some(newer)
     }
 }
 
@@ -97,7 +119,7 @@ impl schocken_outbox::Writer for DiscordWriter {
     type Message = MessageId;
     type Place = ();
     type Body = crate::plan::TableBody;
-    type Other = NoOther;
+    type Other = Notice;
 
     fn limits(&self, _chat: &ChatId) -> ChatLimits {
         CHANNEL
@@ -155,11 +177,14 @@ impl schocken_outbox::Writer for DiscordWriter {
 
     async fn send(
         &self,
-        _: &ChatId,
-        other: &NoOther,
-        _: &Gate,
+        chat: &ChatId,
+        notice: &Notice,
+        gate: &Gate,
     ) -> Result<Option<MessageId>, Failure> {
-        match *other {}
+        let channel = origin::channel_of(chat).ok_or(Failure::Refused)?;
+        write::post(&self.rest, gate, channel, &notice.0)
+            .await
+            .map(|_| None)
     }
 
     async fn posted(&self, chat: &ChatId, _place: (), table_id: i64, message: MessageId) {

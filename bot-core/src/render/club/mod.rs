@@ -182,6 +182,22 @@ pub fn club_notice_text(n: &ClubNotice, voice: Voice) -> String {
             "club-payment-claimed",
             &[("name", a(name)), ("amount", a(&money(*amount, lang)))],
         ),
+        ClubNotice::CashReminder { lines } => {
+            let mut out = vec![tr(lang, "club-reminder-title", &[])];
+            out.extend(lines.iter().map(|l| {
+                tr(
+                    lang,
+                    "club-reminder-line",
+                    &[
+                        ("name", a(&l.name)),
+                        ("amount", a(&money(l.amount, lang))),
+                        ("days", arg_num(l.days)),
+                    ],
+                )
+            }));
+            out.push(voice.tr("club-reminder-how", &[]));
+            out.join("\n")
+        }
         ClubNotice::CashUndone {
             id,
             kind,

@@ -7,12 +7,13 @@ mod args;
 mod cash;
 mod error;
 mod night;
+mod reminders;
 mod reply;
 mod standings;
 
 pub use args::club_request;
 pub use error::ClubError;
-pub use reply::{ClubContent, ClubNotice, NightReport};
+pub use reply::{ClubContent, ClubNotice, NightReport, Unpaid};
 
 use super::command::ClubRequest;
 use super::reply::{Content, Notice, Reply};

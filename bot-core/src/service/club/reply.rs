@@ -30,6 +30,15 @@ pub struct NightReport {
     pub in_box: Cents,
 }
 
+/// A member's unpaid balance in a reminder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unpaid {
+    pub name: String,
+    pub amount: Cents,
+    /// Days since his balance last went above zero.
+    pub days: u32,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClubContent {
     Night(NightReport),
@@ -79,6 +88,10 @@ pub enum ClubNotice {
     PaymentClaimed {
         name: String,
         amount: Cents,
+    },
+    /// Who has owed the box for the club's reminder days or more (longest first).
+    CashReminder {
+        lines: Vec<Unpaid>,
     },
     /// Cash entry `id` (`kind`, for `name`, `amount`) was undone.
     CashUndone {
