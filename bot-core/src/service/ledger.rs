@@ -259,7 +259,7 @@ impl Service {
     }
 }
 
-fn sanitize_filename(s: &str) -> String {
+pub(super) fn sanitize_filename(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect()

@@ -303,18 +303,8 @@ impl Store {
         club: &ChatId,
         user: &UserId,
     ) -> Result<Option<CashRow>, StoreError> {
-        let row = sqlx::query(&format!(
-            "SELECT {ROW_COLUMNS} FROM cash_entries e
-             WHERE e.club = $1 AND e.member = $2 AND e.kind = 'claim'
-               AND NOT EXISTS (SELECT 1 FROM cash_entries r WHERE r.reverses = e.id)
-               AND NOT EXISTS (SELECT 1 FROM cash_entries c WHERE c.confirms = e.id)
-             ORDER BY e.id DESC LIMIT 1"
-        ))
-        .bind(club.as_str())
-        .bind(user.as_str())
-        .fetch_optional(&self.pool)
-        .await?;
-        row.as_ref().map(decode).transpose()
+        self.newest_standing(club, "e.member = $2 AND e.kind = 'claim'", user)
+            .await
     }
 
     /// The actor's newest own payment, claim or payout that is not reversed (what his "undo"
@@ -325,15 +315,27 @@ impl Store {
         club: &ChatId,
         actor: &UserId,
     ) -> Result<Option<CashRow>, StoreError> {
+        let which = "e.actor = $2 AND e.kind IN ('payment', 'claim', 'payout')";
+        self.newest_standing(club, which, actor).await
+    }
+
+    /// The club's newest entry matching `which` (about the user bound as `$2`) that is
+    /// neither reversed nor a confirmed claim.
+    async fn newest_standing(
+        &self,
+        club: &ChatId,
+        which: &str,
+        user: &UserId,
+    ) -> Result<Option<CashRow>, StoreError> {
         let row = sqlx::query(&format!(
             "SELECT {ROW_COLUMNS} FROM cash_entries e
-             WHERE e.club = $1 AND e.actor = $2 AND e.kind IN ('payment', 'claim', 'payout')
+             WHERE e.club = $1 AND {which}
                AND NOT EXISTS (SELECT 1 FROM cash_entries r WHERE r.reverses = e.id)
                AND NOT EXISTS (SELECT 1 FROM cash_entries c WHERE c.confirms = e.id)
              ORDER BY e.id DESC LIMIT 1"
         ))
         .bind(club.as_str())
-        .bind(actor.as_str())
+        .bind(user.as_str())
         .fetch_optional(&self.pool)
         .await?;
         row.as_ref().map(decode).transpose()

@@ -194,11 +194,7 @@ impl Service {
     pub(super) async fn cash_export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
         let club = cmd.chat.club();
         let csv = self.store.cash_export(&club).await.map_err(storage_error)?;
-        let safe: String = club
-            .as_str()
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-            .collect();
+        let safe = crate::service::ledger::sanitize_filename(club.as_str());
         Ok(Reply {
             content: Some(Content::Export {
                 filename: format!("kasse-{safe}.csv"),
