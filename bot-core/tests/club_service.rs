@@ -208,6 +208,76 @@ async fn a_payment_waits_for_another_member_and_undo_restores_the_balance() {
     assert_eq!(members + balances.in_box + balances.penalties, Cents::ZERO);
 }
 
+/// A newcomer pays before his first evening: his claim makes him known, so another member
+/// confirms it by his name or his account, and from then on he is a member (absent ones pay).
+#[tokio::test]
+async fn a_newcomers_claim_is_confirmed_before_his_first_evening() {
+    let h = Harness::new().await;
+    let club_id = chat().club();
+    let dora = actor("Dora").user;
+    // Nobody knows Dora yet: naming her is refused.
+    assert_eq!(
+        club_refusal(
+            h.refused(
+                actor("Ben"),
+                club(ClubRequest::Pay {
+                    member: Some(UserRef::Name("Dora".into())),
+                    amount: "5".into(),
+                }),
+            )
+            .await
+        ),
+        ClubError::UnknownMember {
+            name: "Dora".into()
+        }
+    );
+    h.ok(
+        actor("Dora"),
+        club(ClubRequest::Pay {
+            member: None,
+            amount: "10".into(),
+        }),
+    )
+    .await;
+    assert!(h.store.club_members(&club_id).await.unwrap().is_empty());
+    // Confirmed by her account (a reply to her claim, a mention).
+    h.ok(
+        actor("Ben"),
+        club(ClubRequest::Pay {
+            member: Some(UserRef::Id(dora.clone())),
+            amount: String::new(),
+        }),
+    )
+    .await;
+    assert_eq!(
+        h.store.cash_balance(&club_id, &dora).await.unwrap(),
+        Cents(-1000)
+    );
+    // Her second claim, confirmed by name.
+    h.ok(
+        actor("Dora"),
+        club(ClubRequest::Pay {
+            member: None,
+            amount: "2,50".into(),
+        }),
+    )
+    .await;
+    h.ok(
+        actor("Ben"),
+        club(ClubRequest::Pay {
+            member: Some(UserRef::Name("dora".into())),
+            amount: String::new(),
+        }),
+    )
+    .await;
+    assert_eq!(
+        h.store.cash_balance(&club_id, &dora).await.unwrap(),
+        Cents(-1250)
+    );
+    let members = h.store.club_members(&club_id).await.unwrap();
+    assert_eq!(members, vec![(dora, "Dora".to_string())]);
+}
+
 #[tokio::test]
 async fn bad_input_is_refused_with_the_reason_and_changes_nothing() {
     let h = Harness::new().await;

@@ -319,6 +319,13 @@ impl Store {
         self.newest_standing(club, which, actor).await
     }
 
+    /// The club's claims that are neither confirmed nor reversed, newest first (a member
+    /// named by a confirmer may be known by his claim alone).
+    pub async fn open_cash_claims(&self, club: &ChatId) -> Result<Vec<CashRow>, StoreError> {
+        self.standing(club, "e.kind = $2", EntryKind::Claim.id(), u32::MAX)
+            .await
+    }
+
     /// The club's newest entry matching `which` (about the user bound as `$2`) that is
     /// neither reversed nor a confirmed claim.
     async fn newest_standing(
@@ -327,18 +334,35 @@ impl Store {
         which: &str,
         user: &UserId,
     ) -> Result<Option<CashRow>, StoreError> {
-        let row = sqlx::query(&format!(
+        Ok(self
+            .standing(club, which, user.as_str(), 1)
+            .await?
+            .into_iter()
+            .next())
+    }
+
+    /// Up to `limit` of the club's entries matching `which` (with `key` bound as `$2`) that
+    /// are neither reversed nor confirmed claims, newest first.
+    async fn standing(
+        &self,
+        club: &ChatId,
+        which: &str,
+        key: &str,
+        limit: u32,
+    ) -> Result<Vec<CashRow>, StoreError> {
+        let rows = sqlx::query(&format!(
             "SELECT {ROW_COLUMNS} FROM cash_entries e
              WHERE e.club = $1 AND {which}
                AND NOT EXISTS (SELECT 1 FROM cash_entries r WHERE r.reverses = e.id)
                AND NOT EXISTS (SELECT 1 FROM cash_entries c WHERE c.confirms = e.id)
-             ORDER BY e.id DESC LIMIT 1"
+             ORDER BY e.id DESC LIMIT $3"
         ))
         .bind(club.as_str())
-        .bind(user.as_str())
-        .fetch_optional(&self.pool)
+        .bind(key)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
         .await?;
-        row.as_ref().map(decode).transpose()
+        rows.iter().map(decode).collect()
     }
 
     /// Newest first, `page_size` per page (page 1 is the newest); with `member`, his entries

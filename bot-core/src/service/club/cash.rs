@@ -132,7 +132,7 @@ impl Service {
     }
 
     /// The member a cash command names: the actor himself, or someone the club knows (a
-    /// cash account, an attendee) or the place's table seats.
+    /// cash account, an attendee, an open claim).
     async fn club_member(
         &self,
         cmd: &Command,
@@ -142,11 +142,25 @@ impl Service {
         let Some(member) = member else {
             return Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name)));
         };
-        let known = self
+        let club = cmd.chat.club();
+        let mut known = self
             .store
-            .club_members(&cmd.chat.club())
+            .club_members(&club)
             .await
             .map_err(storage_error)?;
+        // A newcomer who paid before his first evening is known by his open claim.
+        for claim in self
+            .store
+            .open_cash_claims(&club)
+            .await
+            .map_err(storage_error)?
+        {
+            if let Some(user) = claim.member
+                && !known.iter().any(|(u, _)| *u == user)
+            {
+                known.push((user, claim.member_name));
+            }
+        }
         match member {
             UserRef::Id(user) if *user == cmd.actor.user => {
                 Ok((user.clone(), table::clean_name(&cmd.actor.name)))
