@@ -105,8 +105,9 @@ async fn play_a_game(fake: &FakeTelegram, forum: &TgChat, thread: i64, players: 
 async fn a_club_night_in_two_topics_with_a_late_member_and_an_absent_one() {
     let (fake, _db, bot) = start(29).await;
     let forum = TgChat::forum(-100_7001, "Schützenverein");
-    let bar = Some(fake.create_topic(&forum, "Theke"));
-    let garden = Some(fake.create_topic(&forum, "Garten"));
+    let bar_topic = fake.create_topic(&forum, "Theke");
+    let garden_topic = fake.create_topic(&forum, "Garten");
+    let (bar, garden) = (Some(bar_topic), Some(garden_topic));
     let max = TgUser::new(160, "Max");
     let [anna, ben, cem, dora, emil, finn, gabi] = [
         TgUser::new(161, "Anna"),
@@ -191,7 +192,6 @@ async fn a_club_night_in_two_topics_with_a_late_member_and_an_absent_one() {
     assert!(!late_at.passed(), "the check-ins came before {clock}");
 
     // A table in each topic; both count for the evening.
-    let (bar_topic, garden_topic) = (bar.expect("topic"), garden.expect("topic"));
     play_a_game(
         &fake,
         &forum,
