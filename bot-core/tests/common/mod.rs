@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod backend;
+pub mod club_store;
 pub mod service;
 
 use bot_core::engine::event::RevealedThrow;
