@@ -160,6 +160,61 @@ pub fn line_of<'a>(lines: &'a [MemberLine], name: &str) -> &'a MemberLine {
         .unwrap_or_else(|| panic!("no line for {name}: {lines:?}"))
 }
 
+/// The evening both end-to-end tests play: Anna, Ben and Cem at one table, Dora and Emil at
+/// the other (a game each, one loser and one Bierrunde per table), Finn checked in late and
+/// played nothing, Gabi stayed home; Max ran the evening as an admin and is no member. Every
+/// line is charged by the catalogue.
+pub fn assert_the_evening(lines: &[MemberLine]) {
+    let names: Vec<&str> = lines.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names.len(), 7, "{names:?}: members only");
+    assert_catalogue_charged(lines);
+    for name in ["Anna", "Ben", "Cem", "Dora", "Emil"] {
+        let l = line_of(lines, name);
+        assert!(!l.late && !l.absent && l.games == 1, "{l:?}");
+    }
+    let lost: u32 = lines.iter().map(|l| l.lost).sum();
+    assert_eq!(lost, 2, "one loser per table");
+    let rounds: u32 = lines.iter().map(|l| l.rounds).sum();
+    assert_eq!(rounds, 2, "a Bierrunde per table");
+    let finn = line_of(lines, "Finn");
+    assert!(
+        finn.late && finn.games == 0 && finn.penalties == 450,
+        "{finn:?}"
+    );
+    assert!(line_of(lines, "Gabi").absent);
+}
+
+/// What `name` owes (positive) or has as credit (negative) in the cash box's German answer,
+/// in cents; `None` when square.
+pub fn balance_of(cash: &str, name: &str) -> Option<i64> {
+    cash.lines().find_map(|line| {
+        if let Some(rest) = line.strip_prefix(&format!("{name} schuldet ")) {
+            cents(rest)
+        } else {
+            let rest = line.strip_prefix(&format!("{name} hat "))?;
+            cents(rest.strip_suffix(" Guthaben")?).map(|c| -c)
+        }
+    })
+}
+
+/// After the evening, everyone owes the penalties its lines show; Gabi's 10 € paid ahead
+/// paid hers.
+pub fn assert_balances_follow(cash: &str, lines: &[MemberLine]) {
+    for l in lines {
+        let expected = if l.name == "Gabi" {
+            l.penalties - 1000
+        } else {
+            l.penalties
+        };
+        assert_eq!(
+            balance_of(cash, &l.name),
+            Some(expected).filter(|b| *b != 0),
+            "{}: {cash}",
+            l.name
+        );
+    }
+}
+
 /// A PNG's width and height, from its header.
 pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     if bytes.len() < 24 || !bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
