@@ -12,8 +12,8 @@ mod club;
 mod common;
 
 use club::{
-    CATALOGUE, assert_balances_follow, assert_the_evening, late_after, line_of, member_lines,
-    png_size,
+    CATALOGUE, CATALOGUE_SHOWN, assert_balances_follow, assert_the_evening, late_after, line_of,
+    member_lines, png_size,
 };
 use common::DISCORD_TOKEN;
 use common::discord::{
@@ -84,13 +84,7 @@ async fn a_club_night_with_two_tables_a_late_member_and_an_absent_one() {
     let set = run_slash(&fake, &max, club("penalties").string("values", CATALOGUE)).await;
     assert_public(&set, "Der Strafenkatalog ist geändert.");
     let shown = run_slash_in(&fake, &garden, &ben, club("penalties")).await;
-    for line in [
-        "Verlorenes Spiel (spiel): 1,00 €",
-        "Verlorene Hälfte (haelfte): 0,50 €",
-        "Bierrunde (bierrunde): 2,00 €",
-        "Abendgebühr (abend): 3,00 €",
-        "Zu spät (zuspaet): 1,50 €",
-    ] {
+    for line in CATALOGUE_SHOWN {
         assert!(shown.content.contains(line), "{line} in {}", shown.content);
     }
     assert!(

@@ -13,8 +13,8 @@ mod club;
 mod common;
 
 use club::{
-    CATALOGUE, assert_balances_follow, assert_the_evening, balance_of, late_after, line_of,
-    member_lines, png_size,
+    CATALOGUE, CATALOGUE_SHOWN, assert_balances_follow, assert_the_evening, balance_of, late_after,
+    line_of, member_lines, png_size,
 };
 use common::telegram::{Play, assert_within_limits, button, is_send, press, start, wait_table};
 use common::{WAIT, current_player};
@@ -116,14 +116,7 @@ async fn a_club_night_in_two_topics_with_a_late_member_and_an_absent_one() {
     let set = ask(&fake, &forum, None, &max, &format!("/strafen {CATALOGUE}")).await;
     assert_says(&set, "Der Strafenkatalog ist geändert.");
     let shown = ask(&fake, &forum, garden, &ben, "/strafen").await;
-    for line in [
-        "Verlorenes Spiel (spiel): 1,00 €",
-        "Verlorene Hälfte (haelfte): 0,50 €",
-        "Bierrunde (bierrunde): 2,00 €",
-        "Abendgebühr (abend): 3,00 €",
-        "Zu spät (zuspaet): 1,50 €",
-        "/strafen spiel=0,50",
-    ] {
+    for line in CATALOGUE_SHOWN.iter().chain(&["/strafen spiel=0,50"]) {
         assert_says(&shown, line);
     }
     assert_says(

@@ -9,6 +9,15 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// € 3 for the evening, € 1.50 for coming late; the absent pay the average (the default).
 pub const CATALOGUE: &str = "spiel=1 haelfte=0,50 bierrunde=2 abend=3 zuspaet=1,50";
 
+/// [`CATALOGUE`] as the German catalogue shows it.
+pub const CATALOGUE_SHOWN: [&str; 5] = [
+    "Verlorenes Spiel (spiel): 1,00 €",
+    "Verlorene Hälfte (haelfte): 0,50 €",
+    "Bierrunde (bierrunde): 2,00 €",
+    "Abendgebühr (abend): 3,00 €",
+    "Zu spät (zuspaet): 1,50 €",
+];
+
 /// The zone the bot reads clock times in when a chat set none.
 const ZONE: &str = "Europe/Berlin";
 
