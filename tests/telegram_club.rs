@@ -16,8 +16,10 @@ use club::{
     CATALOGUE, CATALOGUE_SHOWN, assert_balances_follow, assert_the_evening, balance_of, late_after,
     line_of, member_lines, png_size,
 };
-use common::telegram::{Play, assert_within_limits, button, is_send, press, start, wait_table};
-use common::{WAIT, current_player};
+use common::WAIT;
+use common::telegram::{
+    Play, assert_within_limits, button, is_send, open_and_start_in, start, wait_table,
+};
 use schocken_fakes::telegram::{FakeTelegram, Recorded, TgChat, TgUser};
 
 /// Sends `text` as `user` in topic `thread` (`None`: General) and waits for the bot's first
@@ -55,30 +57,10 @@ fn assert_says(answer: &str, text: &str) {
     assert!(answer.contains(text), "{text:?} in {answer}");
 }
 
-/// Opens a table in topic `thread`, seats the players by button and starts; then plays it to
+/// Opens a table in topic `thread`, seats the players and starts; then plays it to
 /// the end through the table's buttons (cups in alerts) and checks no cup leaked.
 async fn play_a_game(fake: &FakeTelegram, forum: &TgChat, thread: i64, players: &[TgUser]) {
-    let before = fake.bot_messages_in(forum.id, Some(thread)).len();
-    fake.command_in(forum, Some(thread), &players[0], "/neu");
-    let mut lobby = wait_table(fake, forum.id, "the lobby", |t| {
-        t.thread == Some(thread) && button(t, "j").is_some()
-    })
-    .await;
-    assert!(fake.bot_messages_in(forum.id, Some(thread)).len() > before);
-    for (i, p) in players.iter().enumerate().skip(1) {
-        press(fake, forum, p, &button(&lobby, "j").expect("join")).await;
-        let seated = format!("({})", i + 1);
-        lobby = wait_table(fake, forum.id, "the joined player", |t| {
-            t.text.contains(&seated)
-        })
-        .await;
-    }
-    let last = players.last().expect("players");
-    press(fake, forum, last, &button(&lobby, "g").expect("go")).await;
-    wait_table(fake, forum.id, "the running game", |t| {
-        current_player(&t.text).is_some()
-    })
-    .await;
+    open_and_start_in(fake, forum, Some(thread), players).await;
     let mut play = Play::new(fake, forum, players);
     play.play_to_the_end().await;
     let over = wait_table(fake, forum.id, "the game's end", |t| {

@@ -220,8 +220,21 @@ pub fn alert(answer: &Recorded) -> String {
 /// Opens a table (first player), lets the others join by button and the last press "Go";
 /// returns when the table message shows the running game.
 pub async fn open_and_start(fake: &FakeTelegram, chat: &TgChat, players: &[TgUser]) {
-    fake.command(chat, &players[0], "/neu");
-    let mut lobby = wait_table(fake, chat.id, "the lobby", |t| button(t, "j").is_some()).await;
+    open_and_start_in(fake, chat, None, players).await;
+}
+
+/// [`open_and_start`] in topic `thread` of a forum (`None`: General, or a chat without topics).
+pub async fn open_and_start_in(
+    fake: &FakeTelegram,
+    chat: &TgChat,
+    thread: Option<i64>,
+    players: &[TgUser],
+) {
+    fake.command_in(chat, thread, &players[0], "/neu");
+    let mut lobby = wait_table(fake, chat.id, "the lobby", |t| {
+        t.thread == thread && button(t, "j").is_some()
+    })
+    .await;
     for (i, p) in players.iter().enumerate().skip(1) {
         press(fake, chat, p, &button(&lobby, "j").expect("join")).await;
         let joined = i + 1;
