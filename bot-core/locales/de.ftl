@@ -1220,3 +1220,36 @@ club-reminder-how = Schon bezahlt? Meldet es mit { $surface ->
     [terminal] „NAME: einzahlung BETRAG“
    *[plain] „einzahlung Betrag“
 }; ein anderes Mitglied bestätigt.
+# The cash book as a file (issue 32).
+book-file-stem = kassenbuch
+book-file-csv = 📒 Das Kassenbuch als CSV-Datei ({ $entries ->
+    [one] eine Buchung
+   *[other] { $entries } Buchungen
+}): Beträge aus Sicht des Mitglieds (Strafe −, Einzahlung +), sein Kontostand danach (unter 0: schuldet der Kasse) und das Bargeld der Kasse – jede Spalte lässt sich summieren. Gemeldete, noch nicht bestätigte Einzahlungen sind nicht gebucht.
+book-file-xlsx = 📒 Das Kassenbuch als Excel-Tabelle ({ $entries ->
+    [one] eine Buchung
+   *[other] { $entries } Buchungen
+}): ein Blatt mit den Buchungen (Beträge aus Sicht des Mitglieds: Strafe −, Einzahlung +), eines mit den Kontoständen ({ $members ->
+    [one] ein Mitglied
+   *[other] { $members } Mitglieder
+}) und dem Bargeld der Kasse.
+book-col-id = Nr.
+book-col-time = Zeit
+book-col-kind = Art
+book-col-member = Mitglied
+book-col-amount = Betrag (€)
+book-col-balance = Kontostand (€)
+book-col-cash = Kasse (€)
+book-col-booked = Gebucht
+book-col-reason = Grund
+book-col-evening = Abend
+book-col-by = Von
+book-col-reverses = Storno zu Nr.
+book-col-reversed-by = Storniert mit Nr.
+book-yes = ja
+book-no = nein
+book-claim-open = gemeldet: { $amount }, wartet auf Bestätigung
+book-claim-confirmed = gemeldet: { $amount }, gebucht mit Nr. { $id }
+book-sheet-entries = Buchungen
+book-sheet-balances = Kontostände
+book-in-box = Bargeld in der Kasse

@@ -1205,3 +1205,36 @@ club-reminder-how = Paid already? Report it with { $surface ->
     [terminal] "NAME: pay AMOUNT"
    *[plain] "pay amount"
 }; another member confirms.
+# The cash book as a file (issue 32).
+book-file-stem = cashbook
+book-file-csv = 📒 The cash book as a CSV file ({ $entries ->
+    [one] one entry
+   *[other] { $entries } entries
+}): amounts from the member's side (penalty −, payment +), his balance after each (below 0: he owes the box) and the cash in the box – every column sums. Payments claimed but not yet confirmed are not booked.
+book-file-xlsx = 📒 The cash book as an Excel spreadsheet ({ $entries ->
+    [one] one entry
+   *[other] { $entries } entries
+}): a sheet of entries (amounts from the member's side: penalty −, payment +), one of balances ({ $members ->
+    [one] one member
+   *[other] { $members } members
+}) and the cash in the box.
+book-col-id = No.
+book-col-time = Time
+book-col-kind = Kind
+book-col-member = Member
+book-col-amount = Amount (€)
+book-col-balance = Balance (€)
+book-col-cash = Cash (€)
+book-col-booked = Booked
+book-col-reason = Reason
+book-col-evening = Night
+book-col-by = By
+book-col-reverses = Reverses no.
+book-col-reversed-by = Reversed by no.
+book-yes = yes
+book-no = no
+book-claim-open = claimed: { $amount }, waiting for confirmation
+book-claim-confirmed = claimed: { $amount }, booked as no. { $id }
+book-sheet-entries = Entries
+book-sheet-balances = Balances
+book-in-box = Cash in the box

@@ -42,6 +42,17 @@ pub fn local_time(ms: i64, zone_name: &str) -> String {
     format(ms, zone(zone_name), "%Y-%m-%d %H:%M")
 }
 
+/// `DD.MM.YYYY HH:MM` in the time zone `zone` (as a German reader writes it).
+pub fn local_time_de(ms: i64, zone_name: &str) -> String {
+    format(ms, zone(zone_name), "%d.%m.%Y %H:%M")
+}
+
+/// The wall-clock date and time of `ms` in the time zone `zone` (a spreadsheet's date cell).
+pub fn local_datetime(ms: i64, zone_name: &str) -> Option<jiff::civil::DateTime> {
+    let t = Timestamp::from_millisecond(ms).ok()?;
+    Some(t.to_zoned_datetime(zone(zone_name)).datetime())
+}
+
 /// `HH:MM` in the time zone `zone`.
 pub fn local_clock(ms: i64, zone_name: &str) -> String {
     format(ms, zone(zone_name), "%H:%M")

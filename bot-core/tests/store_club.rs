@@ -3,7 +3,7 @@
 //! games really played, and a Telegram group that became a supergroup keeping its club. The
 //! cash box is in `store_cash`.
 
-use bot_core::club::{Cents, MemberNight, NightFacts, PenaltyCatalogue, Presence};
+use bot_core::club::{Cents, ChargeKind, MemberNight, NightFacts, PenaltyCatalogue, Presence};
 use bot_core::engine::DebtReason;
 use bot_core::model::ids::ChatId;
 use bot_core::model::table::NewDebt;
@@ -55,6 +55,11 @@ async fn one_evening_is_open_per_club_and_it_closes_once() {
         schock_aus_received: 0,
         bierrunden: 0,
         penalties: Cents(150),
+        charges: vec![
+            (ChargeKind::GameLost, Cents(100)),
+            (ChargeKind::HalfLost, Cents(50)),
+        ],
+        balance: Some(Cents(150)),
     }];
     let charges = [charge("Anna", 150)];
     let ids = store

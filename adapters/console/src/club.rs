@@ -1,8 +1,8 @@
-//! Club nights at the terminal (issue 25): the answers as text; the cash book's CSV and the
-//! closed evening's picture go to files in the working directory.
+//! Club nights at the terminal (issue 25): the answers as text; the cash book's file (CSV or
+//! spreadsheet) and the closed evening's picture go to files in the working directory.
 
 use super::Console;
-use bot_core::render::club::night_picture;
+use bot_core::render::content_file;
 use bot_core::service::club::ClubContent;
 use bot_core::service::reply::Content;
 use bot_core::service::{ClubRequest, Request};
@@ -16,26 +16,22 @@ where
 {
     pub(super) async fn club(&mut self, who: &str, request: ClubRequest) -> anyhow::Result<()> {
         let reply = self.handle(who, Request::Club(request)).await;
-        match &reply.content {
-            Some(Content::Export { filename, csv }) => {
-                std::fs::write(filename, csv)?;
-                let path = arg_text(filename.clone());
-                self.say(&tr(self.lang, "console-cash-exported", &[("path", path)]))
-            }
-            Some(Content::Club(content)) => {
+        let Some(Content::Club(club)) = &reply.content else {
+            return self.show(&reply);
+        };
+        let content = reply.content.as_ref();
+        let file = content.and_then(|c| content_file(c, self.lang));
+        let saved = match club.as_ref() {
+            ClubContent::CashBookFile(_) => "console-cash-exported",
+            _ => {
                 self.show(&reply)?;
-                if let ClubContent::Night(report) = content.as_ref()
-                    && let Some(closed) = report.closed_at
-                {
-                    let date = bot_core::time::local_date(closed, &report.time_zone);
-                    let path = format!("clubabend-{date}.png");
-                    std::fs::write(&path, night_picture(report, self.lang)?)?;
-                    let path = arg_text(path);
-                    self.say(&tr(self.lang, "console-night-picture", &[("path", path)]))?;
-                }
-                Ok(())
+                "console-night-picture"
             }
-            _ => self.show(&reply),
+        };
+        if let Some(file) = file {
+            std::fs::write(&file.name, &file.bytes)?;
+            self.say(&tr(self.lang, saved, &[("path", arg_text(file.name))]))?;
         }
+        Ok(())
     }
 }

@@ -228,7 +228,18 @@ mod tests {
             })
         );
         assert_eq!(parse("strafen"), club(ClubRequest::ShowCatalogue));
-        assert_eq!(parse("kassenbuch export"), club(ClubRequest::CashExport));
+        assert_eq!(
+            parse("kassenbuch export"),
+            club(ClubRequest::CashExport {
+                format: bot_core::service::BookFormat::Csv
+            })
+        );
+        assert_eq!(
+            parse("kassenbuch excel"),
+            club(ClubRequest::CashExport {
+                format: bot_core::service::BookFormat::Xlsx
+            })
+        );
         assert_eq!(
             parse("kassenbuch 2"),
             club(ClubRequest::CashHistory { page: 2 })

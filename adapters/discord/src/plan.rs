@@ -5,10 +5,9 @@
 
 use crate::payload::{MAX_CONTENT, Payload};
 use bot_core::model::ids::play_button;
-use bot_core::render::chart::fairness_chart;
 use bot_core::render::{self, Button, ButtonStyle, Surface, Voice};
 use bot_core::service::club::ClubContent;
-use bot_core::service::reply::{Content, ProofReport};
+use bot_core::service::reply::Content;
 use bot_core::service::{PrivateView, PublicTable, Reply, Request};
 use bot_core::text::Lang;
 use schocken_outbox::TableState;
@@ -226,59 +225,37 @@ fn refusal(reply: &Reply) -> Plan {
     }
 }
 
-/// The file name of the dice statistics' chart.
-pub const CHART_FILE: &str = "wuerfelstatistik.png";
-
-/// Read-only content: help and the export for the actor, the rest for the channel (a game's
-/// record and the dice statistics' chart attached).
+/// Read-only content: help and the files for the actor alone (the ledger, the cash book),
+/// the rest for the channel (a game's record, the dice statistics' chart, a closed evening's
+/// picture attached).
 fn content_answer(content: &Content, reply: &Reply, notes: &[String]) -> Answer {
     let own = Voice::new(reply.actor_lang, Surface::Discord);
+    if matches!(content, Content::Help) {
+        return Answer::Private(Payload::text(&render::content_text(content, own)));
+    }
+    if for_the_actor_alone(content) {
+        let payload = Payload::text(&render::content_text(content, own));
+        return Answer::Private(with_file(payload, content, reply.actor_lang));
+    }
+    let public = Voice::new(reply.lang, Surface::Discord);
+    let text = joined(&[render::content_text(content, public), notes.join("\n")]);
+    Answer::Public(with_file(Payload::text(&text), content, reply.lang))
+}
+
+/// Files the asker takes away: the Bierrunde ledger and the cash book.
+fn for_the_actor_alone(content: &Content) -> bool {
     match content {
-        Content::Help => Answer::Private(Payload::text(&render::content_text(content, own))),
-        Content::Export { filename, csv } => Answer::Private(
-            Payload::text(&render::content_text(content, own))
-                .with_file(filename, csv.as_bytes().to_vec()),
-        ),
-        other => {
-            let public = Voice::new(reply.lang, Surface::Discord);
-            let text = joined(&[render::content_text(other, public), notes.join("\n")]);
-            let payload = Payload::text(&text);
-            Answer::Public(match attachment(other, reply.lang) {
-                Some((name, bytes)) => payload.with_file(&name, bytes),
-                None => payload,
-            })
-        }
+        Content::Export { .. } => true,
+        Content::Club(club) => matches!(club.as_ref(), ClubContent::CashBookFile(_)),
+        _ => false,
     }
 }
 
-/// The file a public answer carries: a game's record (`verify` once the game is over), the
-/// dice statistics as a picture (none without dice, or if it could not be drawn: the text
-/// says it all).
-fn attachment(content: &Content, lang: Lang) -> Option<(String, Vec<u8>)> {
-    match content {
-        // A closed club evening: its table as a picture (issue 25).
-        Content::Club(club) => match club.as_ref() {
-            ClubContent::Night(report) if report.closed_at.is_some() => {
-                let png = render::club::night_picture(report, lang).ok()?;
-                let date = bot_core::time::local_date(report.opened_at, &report.time_zone);
-                Some((format!("clubabend-{date}.png"), png))
-            }
-            _ => None,
-        },
-        Content::Proof(report) => match report.as_ref() {
-            ProofReport::Checked {
-                filename, record, ..
-            }
-            | ProofReport::Predates {
-                filename, record, ..
-            } => Some((filename.clone(), record.as_bytes().to_vec())),
-            ProofReport::Running { .. } => None,
-        },
-        Content::Fairness(report) if report.dice > 0 => {
-            let png = fairness_chart(&report.faces, report.expected);
-            (!png.is_empty()).then(|| (CHART_FILE.to_string(), png))
-        }
-        _ => None,
+/// `payload` with the file `content` carries, if any.
+fn with_file(payload: Payload, content: &Content, lang: Lang) -> Payload {
+    match render::content_file(content, lang) {
+        Some(file) => payload.with_file(&file.name, file.bytes),
+        None => payload,
     }
 }
 
@@ -307,7 +284,7 @@ mod tests {
     use super::*;
     use bot_core::service::Notice;
     use bot_core::service::ServiceError;
-    use bot_core::service::reply::FairnessReport;
+    use bot_core::service::reply::{FairnessReport, ProofReport};
 
     #[test]
     fn refusals_are_private_and_touch_nothing() {
@@ -465,7 +442,7 @@ mod tests {
         let p = public(Content::Fairness(Box::new(report)), &Request::Fairness);
         assert!(p.content.contains("Chi-Quadrat-Test: "), "{}", p.content);
         let chart = p.file.expect("the chart");
-        assert_eq!(chart.name, CHART_FILE);
+        assert_eq!(chart.name, render::CHART_FILE);
         assert!(chart.bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
         let none = FairnessReport::new([0; 6], 0);
         let p = public(Content::Fairness(Box::new(none)), &Request::Fairness);

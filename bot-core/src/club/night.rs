@@ -111,6 +111,26 @@ pub struct MemberNight {
     pub bierrunden: u32,
     /// What the catalogue charged him this evening.
     pub penalties: Cents,
+    /// The same, kind by kind, in the order they are charged (fee, late, games, halves,
+    /// Schock aus, Bierrunden; the absent pay the average); kinds without a charge left out.
+    #[serde(default)]
+    pub charges: Vec<(ChargeKind, Cents)>,
+    /// His cash account after the close (above zero: he owes the box; below: his credit);
+    /// `None` while the evening runs, and in summaries stored before it was kept.
+    #[serde(default)]
+    pub balance: Option<Cents>,
+}
+
+/// How the absent members' share was reckoned (`abwesend=schnitt`): the present members'
+/// penalties divided by their number, rounded down to the whole cent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbsentShare {
+    /// What the present members were charged in all.
+    pub total: Cents,
+    /// How many members were present (computer players are not members).
+    pub present: u32,
+    /// Each absent member's share.
+    pub share: Cents,
 }
 
 /// The evening, reckoned.
@@ -122,6 +142,9 @@ pub struct NightReckoning {
     pub games: u32,
     /// The evening's best throw and who threw it.
     pub best: Option<(String, Evaluation)>,
+    /// How the absent pay the average; `None` when the catalogue lets them pay nothing or
+    /// nobody was present.
+    pub absent_share: Option<AbsentShare>,
 }
 
 impl NightReckoning {
@@ -163,13 +186,8 @@ pub fn reckon(catalogue: &PenaltyCatalogue, facts: &NightFacts) -> NightReckonin
         .iter()
         .flat_map(|m| charges_of(catalogue, m))
         .collect();
-    let present = members.len();
-    let average = match (catalogue.absent, present) {
-        (AbsentFee::Average, n) if n > 0 => {
-            Cents(charges.iter().map(|c| c.amount).sum::<Cents>().0 / n as i64)
-        }
-        _ => Cents::ZERO,
-    };
+    let absent_share = absent_share(catalogue, &charges, members.len());
+    let average = absent_share.map_or(Cents::ZERO, |a| a.share);
     let absent = absent_members(facts, &members);
     if !average.is_zero() {
         charges.extend(absent.iter().map(|m| Charge {
@@ -182,11 +200,9 @@ pub fn reckon(catalogue: &PenaltyCatalogue, facts: &NightFacts) -> NightReckonin
     }
     members.extend(absent);
     for m in &mut members {
-        m.penalties = charges
-            .iter()
-            .filter(|c| c.user == m.user)
-            .map(|c| c.amount)
-            .sum();
+        let own: Vec<&Charge> = charges.iter().filter(|c| c.user == m.user).collect();
+        m.penalties = own.iter().map(|c| c.amount).sum();
+        m.charges = own.iter().map(|c| (c.kind, c.amount)).collect();
     }
     members.sort_by(|a, b| {
         (a.presence == Presence::Absent)
@@ -200,7 +216,26 @@ pub fn reckon(catalogue: &PenaltyCatalogue, facts: &NightFacts) -> NightReckonin
         charges,
         games: facts.games.len() as u32,
         best,
+        absent_share,
     }
+}
+
+/// The present members' average (`abwesend=schnitt`): their charges in all divided by their
+/// number, rounded down to the cent (no absent member pays a cent more than the average).
+fn absent_share(
+    catalogue: &PenaltyCatalogue,
+    charges: &[Charge],
+    present: usize,
+) -> Option<AbsentShare> {
+    if catalogue.absent != AbsentFee::Average || present == 0 {
+        return None;
+    }
+    let total: Cents = charges.iter().map(|c| c.amount).sum();
+    Some(AbsentShare {
+        total,
+        present: present as u32,
+        share: Cents(total.0.div_euclid(present as i64)),
+    })
 }
 
 fn empty_night(user: &UserId, name: &str, presence: Presence) -> MemberNight {
@@ -214,6 +249,8 @@ fn empty_night(user: &UserId, name: &str, presence: Presence) -> MemberNight {
         schock_aus_received: 0,
         bierrunden: 0,
         penalties: Cents::ZERO,
+        charges: Vec::new(),
+        balance: None,
     }
 }
 

@@ -92,6 +92,8 @@ mod tests {
             schock_aus_received: 0,
             bierrunden: lost,
             penalties: Cents::ZERO,
+            charges: Vec::new(),
+            balance: None,
         }
     }
 

@@ -9,6 +9,7 @@ pub mod event;
 pub mod fair;
 pub mod game;
 pub mod judge;
+pub mod marks;
 pub mod odds;
 pub mod proof;
 pub mod round;
@@ -24,6 +25,7 @@ pub use fair::{DrawnThrow, FairDice, ServerSeed};
 pub use game::{
     DiceMode, EnteredThrow, Game, MAX_PLAYERS, MIN_PLAYERS, Player, RoundEntry, TallyError,
 };
+pub use marks::{Mark, marks};
 pub use rules::{Extra, ExtraSet, FlipOnLastThrow, RuleSet, RulesError, StraightOrder};
 pub use score::{DebtReason, FinalThrow, RoundOutcome, Source};
 pub use view::{DieView, TableView, Viewer};

@@ -182,14 +182,26 @@ pub enum ClubRequest {
     CashHistory {
         page: u32,
     },
-    CashExport,
-    /// Undo the actor's newest cash entry (within the undo window), or entry `entry`
-    /// (admins, any time).
+    /// The whole cash book as a file a spreadsheet opens.
+    CashExport {
+        format: BookFormat,
+    },
+    /// Take back the actor's newest entry that booked money for himself (his claim, or a
+    /// payment for him; within the undo window), or entry `entry` (admins any time; the
+    /// member who booked a payment for another, within the undo window).
     CashUndo {
         entry: Option<i64>,
     },
     Ratings,
     Championship,
+}
+
+/// The cash book's file: CSV, or a spreadsheet (`.xlsx`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BookFormat {
+    Csv,
+    Xlsx,
 }
 
 impl ClubRequest {

@@ -32,7 +32,7 @@ pub mod tally_text;
 mod timers;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use command::{Actor, ClubRequest, Command, Request, UserRef};
+pub use command::{Actor, BookFormat, ClubRequest, Command, Request, UserRef};
 pub use error::ServiceError;
 pub use ids::{ButtonAction, ButtonId, ChatId, UserId};
 pub use lifecycle::{Stop, StopSender};

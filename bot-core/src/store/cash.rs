@@ -3,6 +3,7 @@
 
 use super::{Store, StoreError, record_request};
 use crate::club::Cents;
+pub use crate::club::cashbook::CashRow;
 use crate::club::cashbox::{self, Account, EntryKind, Posting};
 use crate::model::ids::{ChatId, UserId};
 use sqlx::Row;
@@ -25,27 +26,6 @@ pub struct NewCashEntry {
     pub reverses: Option<i64>,
     pub confirms: Option<i64>,
     pub postings: Vec<Posting>,
-}
-
-/// A stored entry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CashRow {
-    pub id: i64,
-    pub at: i64,
-    pub kind: EntryKind,
-    pub member: Option<UserId>,
-    pub member_name: String,
-    pub amount: Cents,
-    pub reason: String,
-    pub night_id: Option<i64>,
-    pub actor: String,
-    pub actor_name: String,
-    pub reverses: Option<i64>,
-    pub confirms: Option<i64>,
-    /// A later reversal undid it.
-    pub reversed: bool,
-    /// A claim another member confirmed.
-    pub confirmed: bool,
 }
 
 /// The box at a glance.
@@ -403,35 +383,47 @@ impl Store {
         Ok((rows, pages))
     }
 
-    /// Every entry of the club as CSV, oldest first, times in UTC (ISO 8601).
-    pub async fn cash_export(&self, club: &ChatId) -> Result<String, StoreError> {
+    /// Every entry of the club with its postings, oldest first (the cash book).
+    pub async fn cash_entries(
+        &self,
+        club: &ChatId,
+    ) -> Result<Vec<(CashRow, Vec<Posting>)>, StoreError> {
+        let mut conn = self.pool.acquire().await?;
         let rows = sqlx::query(&format!(
             "SELECT {ROW_COLUMNS} FROM cash_entries e WHERE e.club = $1 ORDER BY e.id"
         ))
         .bind(club.as_str())
-        .fetch_all(&self.pool)
+        .fetch_all(&mut *conn)
         .await?;
-        let mut csv =
-            String::from("id,time,kind,member,name,amount,reason,evening,by,reverses,confirms\n");
-        let id_or_blank = |id: Option<i64>| id.map(|i| i.to_string()).unwrap_or_default();
-        for r in &rows {
-            let r = decode(r)?;
-            let fields = [
-                r.id.to_string(),
-                iso_utc(r.at),
-                r.kind.id().to_string(),
-                r.member.map(|m| m.0).unwrap_or_default(),
-                r.member_name,
-                r.amount.to_string(),
-                r.reason,
-                id_or_blank(r.night_id),
-                r.actor_name,
-                id_or_blank(r.reverses),
-                id_or_blank(r.confirms),
-            ];
-            csv.push_str(&crate::csv::row(&fields));
+        let postings = sqlx::query(
+            "SELECT entry_id, account, amount FROM cash_postings WHERE club = $1
+             ORDER BY entry_id, account",
+        )
+        .bind(club.as_str())
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut by_entry: HashMap<i64, Vec<Posting>> = HashMap::new();
+        for p in &postings {
+            let key: String = p.get("account");
+            let account = Account::from_key(&key).ok_or_else(|| StoreError::Unreadable {
+                what: "a cash posting".into(),
+                message: format!("account `{key}`"),
+            })?;
+            by_entry
+                .entry(p.get("entry_id"))
+                .or_default()
+                .push(Posting {
+                    account,
+                    amount: Cents(p.get("amount")),
+                });
         }
-        Ok(csv)
+        rows.iter()
+            .map(|r| {
+                let row = decode(r)?;
+                let postings = by_entry.remove(&row.id).unwrap_or_default();
+                Ok((row, postings))
+            })
+            .collect()
     }
 
     /// Members who owe, with the moment their balance last went above zero (replayed entry
@@ -476,13 +468,5 @@ impl Store {
             .collect();
         unpaid.sort_by(|a, b| (a.3, &a.1, &a.0).cmp(&(b.3, &b.1, &b.0)));
         Ok(unpaid)
-    }
-}
-
-/// `2026-12-05T19:30:00Z`.
-fn iso_utc(ms: i64) -> String {
-    match jiff::Timestamp::from_millisecond(ms) {
-        Ok(t) => t.strftime("%Y-%m-%dT%H:%M:%SZ").to_string(),
-        Err(_) => "?".to_string(),
     }
 }

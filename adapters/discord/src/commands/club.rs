@@ -5,7 +5,7 @@
 
 use super::{Ctx, Data, Error, catalogued, given, play, user_ref};
 use bot_core::commands::CommandId;
-use bot_core::service::{ClubRequest, Request};
+use bot_core::service::{BookFormat, ClubRequest, Request};
 
 /// `/club` with its subcommands.
 pub fn club() -> poise::Command<Data, Error> {
@@ -152,6 +152,19 @@ async fn pay(
     play(ctx, Ok(club_request(request))).await
 }
 
+/// The cash book as a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, poise::ChoiceParameter)]
+enum BookFile {
+    /// CSV (`;` and decimal commas in German, `,` and points in English).
+    #[name = "csv"]
+    #[name_localized("de", "csv")]
+    Csv,
+    /// A spreadsheet (`.xlsx`).
+    #[name = "excel"]
+    #[name_localized("de", "excel")]
+    Xlsx,
+}
+
 #[poise::command(slash_command)]
 async fn cashbook(
     ctx: Ctx<'_>,
@@ -161,18 +174,26 @@ async fn cashbook(
     #[min = 1]
     #[max = 100000]
     page: Option<u32>,
-    #[description = "True: the whole cash book as a CSV file"]
-    #[description_localized("de", "True: das ganze Kassenbuch als CSV-Datei")]
-    csv: Option<bool>,
+    #[description = "The whole cash book as a file: csv or excel (xlsx)"]
+    #[description_localized("de", "Das ganze Kassenbuch als Datei: csv oder excel (xlsx)")]
+    #[name_localized("de", "datei")]
+    file: Option<BookFile>,
 ) -> Result<(), Error> {
-    let request = if csv == Some(true) {
-        ClubRequest::CashExport
-    } else {
-        ClubRequest::CashHistory {
+    play(ctx, Ok(club_request(cashbook_request(page, file)))).await
+}
+
+fn cashbook_request(page: Option<u32>, file: Option<BookFile>) -> ClubRequest {
+    match file {
+        Some(BookFile::Csv) => ClubRequest::CashExport {
+            format: BookFormat::Csv,
+        },
+        Some(BookFile::Xlsx) => ClubRequest::CashExport {
+            format: BookFormat::Xlsx,
+        },
+        None => ClubRequest::CashHistory {
             page: page.unwrap_or(1),
-        }
-    };
-    play(ctx, Ok(club_request(request))).await
+        },
+    }
 }
 
 #[poise::command(slash_command)]

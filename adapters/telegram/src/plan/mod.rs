@@ -14,9 +14,7 @@ use crate::outbox::{Attachment, CupWrite, MessageWrite, TableBody, TableWrite};
 use crate::place::Place;
 use crate::text;
 use bot_core::engine::{ActionError, Viewer};
-use bot_core::render::chart::fairness_chart;
 use bot_core::render::{self, clip};
-use bot_core::service::reply::ProofReport;
 use bot_core::service::{Content, Notice, PrivateView, PublicTable, Reply, Request, ServiceError};
 use bot_core::text::Lang;
 
@@ -306,7 +304,7 @@ fn content(place: Place, reply: &Reply) -> Option<MessageWrite> {
         });
     }
     let text = compose::content_message(content, reply);
-    Some(match attachment(content) {
+    Some(match attachment(content, reply.lang) {
         Some(attachment) => MessageWrite {
             attachment: Some(attachment),
             ..plain(place.thread, clip(&text, MAX_CAPTION))
@@ -315,37 +313,21 @@ fn content(place: Place, reply: &Reply) -> Option<MessageWrite> {
     })
 }
 
-/// The file name of the dice statistics' chart.
-pub const CHART_FILE: &str = "wuerfelstatistik.png";
-
-/// What a read-only answer sends besides its text: the ledger and a game's record as
-/// files, the dice statistics as a chart (none without dice, or if it could not be drawn:
-/// the text says it all).
-fn attachment(content: &Content) -> Option<Attachment> {
-    let document = |name: &str, text: &str| Attachment::Document {
-        name: name.to_string(),
-        bytes: text.as_bytes().to_vec(),
-    };
-    match content {
-        Content::Export { filename, csv } => Some(document(filename, csv)),
-        Content::Proof(report) => match report.as_ref() {
-            ProofReport::Checked {
-                filename, record, ..
-            }
-            | ProofReport::Predates {
-                filename, record, ..
-            } => Some(document(filename, record)),
-            ProofReport::Running { .. } => None,
-        },
-        Content::Fairness(report) if report.dice > 0 => {
-            let png = fairness_chart(&report.faces, report.expected);
-            (!png.is_empty()).then(|| Attachment::Photo {
-                name: CHART_FILE.to_string(),
-                bytes: png,
-            })
+/// What a read-only answer sends besides its text (the ledger, a game's record, the cash
+/// book, the dice statistics' chart): a picture as a photo, anything else as a document.
+fn attachment(content: &Content, lang: Lang) -> Option<Attachment> {
+    let file = render::content_file(content, lang)?;
+    Some(if file.is_picture() {
+        Attachment::Photo {
+            name: file.name,
+            bytes: file.bytes,
         }
-        _ => None,
-    }
+    } else {
+        Attachment::Document {
+            name: file.name,
+            bytes: file.bytes,
+        }
+    })
 }
 
 /// The actor's own cup after his move: edited in his private chat if he keeps one there;

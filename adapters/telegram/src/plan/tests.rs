@@ -249,7 +249,7 @@ fn the_dice_statistics_are_a_chart_with_the_text_as_caption() {
     let Some(Attachment::Photo { name, bytes }) = &message.attachment else {
         panic!("a photo: {message:?}");
     };
-    assert_eq!(name, CHART_FILE);
+    assert_eq!(name, bot_core::render::CHART_FILE);
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
     assert!(message.text.contains("Chi-Quadrat"), "{}", message.text);
     assert!(message.text.chars().count() <= MAX_CAPTION);

@@ -1,10 +1,12 @@
 //! Club nights in words: the evening's report, the catalogue, the cash box, ratings, the
 //! championship, their notices and refusals; `picture` draws the evening as a PNG.
 
+pub mod book;
 mod money;
 mod picture;
 mod report;
 
+pub use book::{book_file, book_file_text};
 pub use money::money;
 pub use picture::night_picture;
 pub use report::night_caption;
@@ -28,6 +30,7 @@ pub fn club_content_text(c: &ClubContent, voice: Voice) -> String {
             pages,
             time_zone,
         } => report::cash_history_text(rows, *page, *pages, time_zone, lang),
+        ClubContent::CashBookFile(file) => book_file_text(file, lang),
         ClubContent::Ratings(list) => report::ratings_text(list, lang),
         ClubContent::Championship {
             season,

@@ -1,7 +1,7 @@
 //! Club commands as typed in a chat or at the terminal (Telegram's `/abend start 19:30`,
 //! the terminal's `einzahlung Anna 5`); Discord reads its options itself.
 
-use crate::service::command::{ClubRequest, Request, UserRef};
+use crate::service::command::{BookFormat, ClubRequest, Request, UserRef};
 use crate::service::error::ServiceError;
 
 /// A club command typed in a chat or at the terminal (`/abend start 19:30`, `/einzahlung
@@ -52,7 +52,12 @@ pub fn club_request(
         }
         CommandId::CashBook => match words.next() {
             None => ClubRequest::CashHistory { page: 1 },
-            Some("export" | "csv") => ClubRequest::CashExport,
+            Some("export" | "csv") => ClubRequest::CashExport {
+                format: BookFormat::Csv,
+            },
+            Some("xlsx" | "excel" | "tabelle" | "sheet") => ClubRequest::CashExport {
+                format: BookFormat::Xlsx,
+            },
             Some(page) => ClubRequest::CashHistory {
                 page: page.parse().map_err(|_| bad())?,
             },

@@ -1,10 +1,11 @@
 //! The penalty catalogue and the cash box: balances, payments (a member's own claim waits
 //! for another member, as `bezahlt` does), history, CSV export, undo.
 
-use super::{ClubContent, ClubError, ClubNotice, club_content, club_error, club_notice};
-use crate::club::{Cents, EntryKind, cashbox};
+use super::{BookFile, ClubContent, ClubError, ClubNotice, club_content, club_error, club_notice};
+use crate::club::{Cents, EntryKind, cash_book, cashbox};
 use crate::model::ids::UserId;
-use crate::service::reply::{Content, Reply};
+use crate::service::command::BookFormat;
+use crate::service::reply::Reply;
 use crate::service::{Command, Service, ServiceError, UserRef, storage_error, table};
 use crate::store::{ChatSettings, NewCashEntry};
 
@@ -205,17 +206,25 @@ impl Service {
         }))
     }
 
-    pub(super) async fn cash_export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let club = cmd.chat.club();
-        let csv = self.store.cash_export(&club).await.map_err(storage_error)?;
-        let safe = crate::service::ledger::sanitize_filename(club.as_str());
-        Ok(Reply {
-            content: Some(Content::Export {
-                filename: format!("kasse-{safe}.csv"),
-                csv,
-            }),
-            ..Reply::default()
-        })
+    pub(super) async fn cash_export(
+        &self,
+        cmd: &Command,
+        format: BookFormat,
+        settings: &ChatSettings,
+    ) -> Result<Reply, ServiceError> {
+        let entries = self
+            .store
+            .cash_entries(&cmd.chat.club())
+            .await
+            .map_err(storage_error)?;
+        Ok(club_content(ClubContent::CashBookFile(Box::new(
+            BookFile {
+                book: cash_book(&entries),
+                format,
+                time_zone: self.zone(settings),
+                made_at: self.now(),
+            },
+        ))))
     }
 
     pub(super) async fn cash_undo(

@@ -13,7 +13,7 @@ mod standings;
 
 pub use args::club_request;
 pub use error::ClubError;
-pub use reply::{ClubContent, ClubNotice, NightReport, Unpaid};
+pub use reply::{BookFile, ClubContent, ClubNotice, NightReport, Unpaid};
 
 use super::command::ClubRequest;
 use super::reply::{Content, Notice, Reply};
@@ -49,7 +49,7 @@ impl Service {
             ClubRequest::CashBox => self.cash_box(cmd).await,
             ClubRequest::Pay { member, amount } => self.pay(cmd, member.as_ref(), amount).await,
             ClubRequest::CashHistory { page } => self.cash_history(cmd, *page, settings).await,
-            ClubRequest::CashExport => self.cash_export(cmd).await,
+            ClubRequest::CashExport { format } => self.cash_export(cmd, *format, settings).await,
             ClubRequest::CashUndo { entry } => self.cash_undo(cmd, *entry).await,
             ClubRequest::Ratings => self.ratings(cmd).await,
             ClubRequest::Championship => self.championship(cmd, settings).await,

@@ -5,7 +5,8 @@
 use super::{
     ClubContent, ClubError, ClubNotice, NightReport, club_content, club_error, club_notice,
 };
-use crate::club::{NightFacts, PenaltyCatalogue, cashbox, reckon};
+use crate::club::{Cents, NightFacts, PenaltyCatalogue, cashbox, reckon};
+use crate::model::ids::UserId;
 use crate::service::reply::Reply;
 use crate::service::{Command, Service, ServiceError, storage_error, table};
 use crate::store::{
@@ -133,6 +134,9 @@ impl Service {
             .map_err(storage_error)?;
         report.closed_at = Some(now);
         (report.owed, report.in_box) = box_figures(&balances);
+        for m in &mut report.members {
+            m.balance = Some(balance_of(&balances, &m.user));
+        }
         Ok(club_notice(
             ClubNotice::NightClosed,
             Some(ClubContent::Night(report)),
@@ -173,6 +177,7 @@ impl Service {
             best: reckoning.best.clone(),
             rules: self.rules_of(settings).await?,
             total: reckoning.total(),
+            absent_share: reckoning.absent_share,
             round_price: catalogue.round_price,
             owed,
             in_box,
@@ -190,8 +195,17 @@ fn closed_meanwhile(e: StoreError) -> ServiceError {
     }
 }
 
+/// `user`'s cash account (above zero: he owes; below: his credit).
+fn balance_of(balances: &CashBalances, user: &UserId) -> Cents {
+    balances
+        .members
+        .iter()
+        .find(|(u, _, _)| u == user)
+        .map_or(Cents::ZERO, |(_, _, b)| *b)
+}
+
 /// What members owe the box in all (credits left out), and the cash in it.
-fn box_figures(balances: &CashBalances) -> (crate::club::Cents, crate::club::Cents) {
+fn box_figures(balances: &CashBalances) -> (Cents, Cents) {
     let owed = balances
         .members
         .iter()

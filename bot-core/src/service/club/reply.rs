@@ -1,8 +1,12 @@
 //! What club commands answer: content (the evening, the catalogue, the cash box, ratings,
 //! the championship) and notices. Platform-neutral; `crate::render::club` words them.
 
-use crate::club::{Cents, ChampionshipLine, MemberNight, PenaltyCatalogue, PlayerRating};
+use crate::club::CashBook;
+use crate::club::{
+    AbsentShare, Cents, ChampionshipLine, MemberNight, PenaltyCatalogue, PlayerRating,
+};
 use crate::engine::{Evaluation, RuleSet};
+use crate::service::command::BookFormat;
 use crate::store::{CashBalances, CashRow};
 
 /// An evening: while open, the standings so far; once closed, its summary.
@@ -23,11 +27,24 @@ pub struct NightReport {
     pub rules: RuleSet,
     /// The evening's penalties in all (so far, while open).
     pub total: Cents,
+    /// How the absent members' share was reckoned (the present members' average).
+    pub absent_share: Option<AbsentShare>,
     /// A round of beer, to show the Bierrunden in euros (zero: not shown).
     pub round_price: Cents,
     /// The cash box after the evening: what members owe in all, and the cash in it.
     pub owed: Cents,
     pub in_box: Cents,
+}
+
+/// The cash book to hand out as a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BookFile {
+    pub book: CashBook,
+    pub format: BookFormat,
+    /// The club's zone: the book's times are local.
+    pub time_zone: String,
+    /// When it was made (unix ms): the file's name carries the date.
+    pub made_at: i64,
 }
 
 /// A member's unpaid balance in a reminder.
@@ -50,6 +67,8 @@ pub enum ClubContent {
         pages: u32,
         time_zone: String,
     },
+    /// The whole cash book as a file (CSV or a spreadsheet), for the asker.
+    CashBookFile(Box<BookFile>),
     /// The best first; shown as μ − 3σ.
     Ratings(Vec<PlayerRating>),
     Championship {

@@ -5,7 +5,7 @@
 pub use super::computer::hint;
 use super::computer::{computer_turn, is_computers_turn, play_bots};
 use super::{NewDebt, Table, TableContext, TableOutcome, TableStatus, outcome};
-use crate::engine::{Action, DiceRoller, Event, Seat, Source, ThrowClass};
+use crate::engine::{Action, DiceRoller, Event, Mark, Seat, marks};
 use crate::service::reply::{Notice, PlayerStats};
 
 /// The table's deadline passed: a computer player takes its turn after its pause, or the
@@ -159,49 +159,30 @@ impl StatsDelta {
         change(&mut self.0[i]);
     }
 
+    /// Adds what `event` marks ([`crate::engine::marks`]: the one reading of a game's events
+    /// for rolled and tally games alike) to the players' statistics.
     fn count(&mut self, table: &Table, event: &Event) {
-        match event {
-            Event::RoundScored(summary) => {
-                if summary.source == Source::All {
-                    self.add(table, summary.loser, |s| s.schock_aus_received += 1);
+        let seated: Vec<Seat> = (0..table.members.len())
+            .filter(|i| !table.members[*i].left)
+            .map(|i| Seat(i as u8))
+            .collect();
+        for (seat, mark) in marks(event, &seated) {
+            self.add(table, seat, |s| match mark {
+                Mark::Played => s.games += 1,
+                Mark::HalfLost => s.halves_lost += 1,
+                Mark::Final => s.finals += 1,
+                Mark::GameLost { blattschuss } => {
+                    s.games_lost += 1;
+                    s.blattschuss += i64::from(blattschuss);
                 }
-                for t in &summary.throws {
-                    let eval = t.eval;
-                    self.add(table, t.seat, |s| {
-                        if eval.class == ThrowClass::SchockAus {
-                            s.schock_aus += 1;
-                        }
-                        if s.best.is_none_or(|b| eval.rank > b.rank) {
-                            s.best = Some(eval);
-                        }
-                    });
-                }
-            }
-            Event::PartLost { part, seat } if *part != crate::engine::Part::Final => {
-                self.add(table, *seat, |s| s.halves_lost += 1);
-            }
-            Event::FinalStarted { finalists, .. } => {
-                for seat in finalists {
-                    self.add(table, *seat, |s| s.finals += 1);
-                }
-            }
-            Event::GameOver(result) if !result.abandoned => {
-                for (i, m) in table.members.iter().enumerate() {
-                    if !m.left {
-                        self.add(table, Seat(i as u8), |s| s.games += 1);
+                Mark::SchockAusThrown => s.schock_aus += 1,
+                Mark::SchockAusReceived => s.schock_aus_received += 1,
+                Mark::Threw(eval) => {
+                    if s.best.is_none_or(|b| eval.rank > b.rank) {
+                        s.best = Some(eval);
                     }
                 }
-                if let Some(loser) = result.loser {
-                    let blatt = result.blattschuss;
-                    self.add(table, loser, |s| {
-                        s.games_lost += 1;
-                        if blatt {
-                            s.blattschuss += 1;
-                        }
-                    });
-                }
-            }
-            _ => {}
+            });
         }
     }
 }
