@@ -1131,7 +1131,10 @@ club-payment-claimed = { $name } sagt: { $amount } eingezahlt! Ein anderes Mitgl
     [terminal] „NAME: einzahlung { $name }“
    *[plain] „einzahlung { $name }“
 }.
-club-cash-undone = Kassenbuchung #{ $id } rückgängig gemacht: { $kind }, { $name }, { $amount }.
+club-cash-undone = ↩️ Kassenbuchung #{ $id } storniert von { $by }: { $kind }, { $name }, { $amount }.
+club-undone-owes = { $name } schuldet der Kasse jetzt { $amount }.
+club-undone-credit = { $name } hat jetzt { $amount } Guthaben.
+club-undone-square = { $name } ist jetzt mit der Kasse quitt.
 club-history-none = Das Kassenbuch ist noch leer.
 club-history-title = Kassenbuch (Seite { $page } von { $pages }):
 club-history-line = #{ $id } { $time } { $kind } { $name } { $amount } – { $reason }, von { $by }{ $undone ->
@@ -1203,6 +1206,19 @@ club-error-unknown-member = „{ $name }“ kennt der Club nicht (weder in der K
 club-error-no-such-entry = Es gibt keine Kassenbuchung #{ $id } in diesem Club.
 club-error-not-undoable = Kassenbuchung #{ $id } ist schon rückgängig gemacht oder selbst ein Storno.
 club-error-already-claimed = Du hast schon eine Einzahlung gemeldet; ein anderes Mitglied muss sie bestätigen.
+club-error-own-claim-waits = Deine Meldung über { $amount } wartet darauf, dass ein anderes Mitglied sie bestätigt – mit { $surface ->
+    [discord] /verein einzahlung spieler:@{ $name }
+    [telegram] /einzahlung { $name }
+    [terminal] „NAME: einzahlung { $name }“
+   *[plain] „einzahlung { $name }“
+}. Selbst bestätigen geht nicht.
+club-error-nothing-own-to-undo = Ohne Nummer nimmst du nur eine Einzahlung für dich selbst zurück – und da ist keine. Andere Buchungen mit ihrer Nummer aus dem Kassenbuch, z. B. { $surface ->
+    [discord] /verein storno nummer:12
+    [telegram] /storno 12
+    [terminal] „storno 12“
+   *[plain] „storno 12“
+}: eine Einzahlung, die du für jemanden gebucht hast, oder als Admin jede.
+club-error-not-your-entry = Kassenbuchung #{ $id } darfst du nicht zurücknehmen. Das darf ein Admin; eine Einzahlung auch, wer sie gebucht hat oder für wen sie ist.
 club-error-computer = Computerspieler haben kein Kassenkonto.
 club-error-unknown-key = Den Eintrag „{ $key }“ gibt es im Strafenkatalog nicht. Es gibt: { $keys }.
 club-error-no-value = „{ $word }“ braucht einen Wert, zum Beispiel spiel=0,50.

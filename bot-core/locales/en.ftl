@@ -1116,7 +1116,10 @@ club-payment-claimed = { $name } says: paid in { $amount }! Another member confi
     [terminal] "NAME: pay { $name }"
    *[plain] "pay { $name }"
 }.
-club-cash-undone = Cash entry #{ $id } undone: { $kind }, { $name }, { $amount }.
+club-cash-undone = ↩️ Cash entry #{ $id } reversed by { $by }: { $kind }, { $name }, { $amount }.
+club-undone-owes = { $name } now owes the box { $amount }.
+club-undone-credit = { $name } now has { $amount } credit.
+club-undone-square = { $name } is now square with the box.
 club-history-none = The cash book is still empty.
 club-history-title = Cash book (page { $page } of { $pages }):
 club-history-line = #{ $id } { $time } { $kind } { $name } { $amount } – { $reason }, by { $by }{ $undone ->
@@ -1188,6 +1191,19 @@ club-error-unknown-member = The club does not know "{ $name }" (not in the cash 
 club-error-no-such-entry = There is no cash entry #{ $id } in this club.
 club-error-not-undoable = Cash entry #{ $id } is undone already or is itself a reversal.
 club-error-already-claimed = You have reported a payment already; another member has to confirm it.
+club-error-own-claim-waits = Your report of { $amount } waits for another member to confirm it – with { $surface ->
+    [discord] /club pay user:@{ $name }
+    [telegram] /pay { $name }
+    [terminal] "NAME: pay { $name }"
+   *[plain] "pay { $name }"
+}. You cannot confirm it yourself.
+club-error-nothing-own-to-undo = Without a number you take back only a payment for yourself – and there is none. Other entries by their number from the cash book, e.g. { $surface ->
+    [discord] /club cancel entry:12
+    [telegram] /cancel 12
+    [terminal] "cancel 12"
+   *[plain] "cancel 12"
+}: a payment you booked for someone, or any entry as an admin.
+club-error-not-your-entry = You may not take back cash entry #{ $id }. An admin may; a payment also whoever booked it or whom it is for.
 club-error-computer = Computer players have no cash account.
 club-error-unknown-key = The penalty catalogue has no entry "{ $key }". There are: { $keys }.
 club-error-no-value = "{ $word }" needs a value, for example spiel=0.50.

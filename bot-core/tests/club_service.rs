@@ -6,7 +6,7 @@
 
 use bot_core::club::{Cents, Presence};
 use bot_core::render::club::night_picture;
-use bot_core::render::{Surface, Voice, content_text, notice_text};
+use bot_core::render::{self, Surface, Voice, content_text, notice_text};
 use bot_core::service::club::{ClubContent, ClubError, ClubNotice, NightReport};
 use bot_core::service::reply::Content;
 use bot_core::service::{Clock, ClubRequest, Notice, Reply, Request, ServiceError, UserRef};
@@ -189,9 +189,29 @@ async fn a_payment_waits_for_another_member_and_undo_restores_the_balance() {
     assert_eq!(after, owed - Cents(500));
     let balances = h.store.cash_balances(&club_id).await.unwrap();
     assert_eq!(balances.in_box, Cents(500));
-    // Ben takes his booking back: her balance is what it was.
-    h.ok(actor("Ben"), club(ClubRequest::CashUndo { entry: None }))
-        .await;
+    // Without a number Ben takes back only money booked for himself: there is none.
+    let undo = |entry| club(ClubRequest::CashUndo { entry });
+    let refused = h.refused(actor("Ben"), undo(None)).await;
+    assert_eq!(club_refusal(refused), ClubError::NothingOwnToUndo);
+    assert_eq!(h.store.cash_balance(&club_id, &anna).await.unwrap(), after);
+    // By its number he takes back his confirmation; Carla, who has nothing to do with it,
+    // may not.
+    let paid = h.store.newest_own_payment(&club_id, &anna).await.unwrap();
+    let paid = paid.expect("the payment for Anna").id;
+    let refused = h.refused(actor("Carla"), undo(Some(paid))).await;
+    assert_eq!(club_refusal(refused), ClubError::NotYourEntry { id: paid });
+    let undone = h.ok(actor("Ben"), undo(Some(paid))).await;
+    assert_eq!(
+        undone.notices,
+        vec![Notice::Club(ClubNotice::CashUndone {
+            id: paid,
+            kind: "payment".into(),
+            name: "Anna".into(),
+            amount: Cents(500),
+            by: "Ben".into(),
+            balance: Some(owed),
+        })]
+    );
     assert_eq!(h.store.cash_balance(&club_id, &anna).await.unwrap(), owed);
     // An overpayment is credit.
     h.ok(
@@ -206,6 +226,103 @@ async fn a_payment_waits_for_another_member_and_undo_restores_the_balance() {
     let balances = h.store.cash_balances(&club_id).await.unwrap();
     let members: Cents = balances.members.iter().map(|(_, _, b)| *b).sum();
     assert_eq!(members + balances.in_box + balances.penalties, Cents::ZERO);
+}
+
+/// The defect of issue 32: Ben confirmed Gabi's 20 € advance, then his own 5 € were
+/// confirmed by Anna; his undo without a number takes back his own payment, never Gabi's
+/// advance, and names what it reversed. After the undo window only an admin takes an entry
+/// back, by its number.
+#[tokio::test]
+async fn undo_without_a_number_takes_back_only_money_booked_for_oneself() {
+    let h = Harness::new().await;
+    set_catalogue(&h).await;
+    first_evening(&h).await;
+    second_evening(&h).await;
+    let club_id = chat().club();
+    let balance = |name: &str| {
+        let user = actor(name).user;
+        let store = h.store.clone();
+        let club_id = club_id.clone();
+        async move { store.cash_balance(&club_id, &user).await.unwrap() }
+    };
+    let pay = |member: Option<&str>, amount: &str| {
+        club(ClubRequest::Pay {
+            member: member.map(|m| UserRef::Name(m.into())),
+            amount: amount.into(),
+        })
+    };
+    h.ok(actor("Gabi"), pay(None, "20")).await;
+    h.ok(actor("Ben"), pay(Some("Gabi"), "")).await;
+    let gabi = balance("Gabi").await;
+    assert_eq!(gabi, Cents(-2000), "Gabi's advance is her credit");
+    let ben_before = balance("Ben").await;
+    h.ok(actor("Ben"), pay(None, "5")).await;
+    // Confirming one's own claim is for somebody else, and the answer says so.
+    let own = h.refused(actor("Ben"), pay(Some("Ben"), "")).await;
+    let waits = ClubError::OwnClaimWaits {
+        amount: Cents(500),
+        name: "Ben".into(),
+    };
+    assert_eq!(club_refusal(own.clone()), waits);
+    assert_eq!(
+        render::error_text(&own, None, Voice::new(Lang::De, Surface::Telegram)),
+        "Deine Meldung über 5,00 € wartet darauf, dass ein anderes Mitglied sie bestätigt – \
+         mit /einzahlung Ben. Selbst bestätigen geht nicht."
+    );
+    h.ok(actor("Anna"), pay(Some("Ben"), "")).await;
+    assert_eq!(balance("Ben").await, ben_before - Cents(500));
+    let undone = h
+        .ok(actor("Ben"), club(ClubRequest::CashUndo { entry: None }))
+        .await;
+    let [
+        Notice::Club(ClubNotice::CashUndone {
+            name,
+            amount,
+            by,
+            balance: after,
+            ..
+        }),
+    ] = undone.notices.as_slice()
+    else {
+        panic!("{:?}", undone.notices);
+    };
+    assert_eq!(
+        (name.as_str(), *amount, by.as_str()),
+        ("Ben", Cents(500), "Ben")
+    );
+    assert_eq!(*after, Some(ben_before));
+    assert_eq!(balance("Ben").await, ben_before);
+    assert_eq!(balance("Gabi").await, gabi, "Gabi's advance stands");
+    // His claim is confirmed: nothing of his is left to take back without a number.
+    let again = h
+        .refused(actor("Ben"), club(ClubRequest::CashUndo { entry: None }))
+        .await;
+    assert_eq!(club_refusal(again), ClubError::NothingOwnToUndo);
+    // Gabi's advance after the undo window: not even Ben, who booked it, takes it back;
+    // an admin does, by number.
+    let advance = h
+        .store
+        .newest_own_payment(&club_id, &actor("Gabi").user)
+        .await;
+    let advance = advance.unwrap().expect("Gabi's advance").id;
+    h.clock.advance(60 * MINUTE);
+    let late = h
+        .refused(
+            actor("Ben"),
+            club(ClubRequest::CashUndo {
+                entry: Some(advance),
+            }),
+        )
+        .await;
+    assert!(matches!(late, ServiceError::UndoExpired { .. }), "{late:?}");
+    h.ok(
+        admin("Max"),
+        club(ClubRequest::CashUndo {
+            entry: Some(advance),
+        }),
+    )
+    .await;
+    assert_eq!(balance("Gabi").await, Cents::ZERO);
 }
 
 /// A newcomer pays before his first evening: his claim makes him known, so another member

@@ -94,7 +94,7 @@ async fn a_reversal_restores_every_balance_once() {
 }
 
 #[tokio::test]
-async fn a_confirmed_or_withdrawn_claim_is_no_longer_open() {
+async fn a_confirmed_or_withdrawn_claim_is_no_longer_open_and_undo_finds_the_payment() {
     let (store, _dir) = store().await;
     book(&store, &[charge("Anna", 300)]).await;
     let claim = NewCashEntry {
@@ -103,7 +103,7 @@ async fn a_confirmed_or_withdrawn_claim_is_no_longer_open() {
     };
     let claim_id = book(&store, std::slice::from_ref(&claim)).await[0];
     assert_eq!(open_claim(&store, "Anna").await, Some(claim_id));
-    let own = store.last_own_cash(&club(), &user("Anna")).await;
+    let own = store.newest_own_payment(&club(), &user("Anna")).await;
     assert_eq!(own.expect("read").map(|c| c.id), Some(claim_id));
     assert_eq!(balance(&store, "Anna").await, 300, "a claim moves no money");
     let confirm = NewCashEntry {
@@ -112,8 +112,14 @@ async fn a_confirmed_or_withdrawn_claim_is_no_longer_open() {
         confirms: Some(claim_id),
         ..payment("Anna", 300)
     };
-    book(&store, &[confirm]).await;
+    let confirmed = book(&store, &[confirm]).await[0];
     assert_eq!(open_claim(&store, "Anna").await, None);
+    // What Anna's undo takes back now is the payment for her, not her claim; Ben, who
+    // confirmed it, has no payment of his own.
+    let own = store.newest_own_payment(&club(), &user("Anna")).await;
+    assert_eq!(own.expect("read").map(|c| c.id), Some(confirmed));
+    let bens = store.newest_own_payment(&club(), &user("Ben")).await;
+    assert_eq!(bens.expect("read"), None, "Anna's payment is not Ben's");
     let row = store.cash_entry(&club(), claim_id).await.expect("read");
     assert!(row.expect("stored").confirmed);
     assert_eq!(balance(&store, "Anna").await, 0);
@@ -121,8 +127,12 @@ async fn a_confirmed_or_withdrawn_claim_is_no_longer_open() {
     let second = book(&store, &[claim]).await[0];
     reverse(&store, second).await.expect("withdrawn");
     assert_eq!(open_claim(&store, "Anna").await, None);
-    let own = store.last_own_cash(&club(), &user("Anna")).await;
-    assert_eq!(own.expect("read"), None, "both claims are done with");
+    let own = store.newest_own_payment(&club(), &user("Anna")).await;
+    assert_eq!(
+        own.expect("read").map(|c| c.id),
+        Some(confirmed),
+        "both claims are done with; the payment for her stands"
+    );
 }
 
 #[tokio::test]

@@ -2,14 +2,16 @@
 //! ranks the members present by how little they lost (games, then halves, then Schock aus
 //! received); of n present, the best gets n points, the next n − 1, down to 1 for the
 //! last; equals share the better place's points. Absent members get nothing. Points, then
-//! evenings won, then the name decide the order. Computer players never appear: the
-//! evening's lines hold people only.
+//! evenings won decide the place; who is equal in both shares the better place (listed by
+//! name). Computer players never appear: the evening's lines hold people only.
 
 use super::night::{MemberNight, Presence};
 use crate::model::ids::UserId;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChampionshipLine {
+    /// 1 for the best; equal points and evenings won share the better place.
+    pub place: u32,
     pub user: UserId,
     pub name: String,
     pub evenings: u32,
@@ -51,6 +53,7 @@ pub fn championship(evenings: &[Vec<MemberNight>]) -> Vec<ChampionshipLine> {
                 Some(i) => &mut table[i],
                 None => {
                     table.push(ChampionshipLine {
+                        place: 0,
                         user: user.clone(),
                         name: name.clone(),
                         evenings: 0,
@@ -73,6 +76,14 @@ pub fn championship(evenings: &[Vec<MemberNight>]) -> Vec<ChampionshipLine> {
             .then(b.won.cmp(&a.won))
             .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
     });
+    for i in 0..table.len() {
+        let key = (table[i].points, table[i].won);
+        table[i].place = match i {
+            0 => 1,
+            _ if (table[i - 1].points, table[i - 1].won) == key => table[i - 1].place,
+            _ => i as u32 + 1,
+        };
+    }
     table
 }
 
@@ -124,13 +135,33 @@ mod tests {
             ],
         ];
         let table = championship(&evenings);
-        let rows: Vec<(&str, u32, u32, u32)> = table
+        let rows: Vec<(u32, &str, u32, u32, u32)> = table
             .iter()
-            .map(|l| (l.name.as_str(), l.points, l.evenings, l.won))
+            .map(|l| (l.place, l.name.as_str(), l.points, l.evenings, l.won))
             .collect();
         assert_eq!(
             rows,
-            [("ben", 4, 2, 1), ("anna", 3, 2, 1), ("carla", 2, 1, 0)]
+            [
+                (1, "ben", 4, 2, 1),
+                (2, "anna", 3, 2, 1),
+                (3, "carla", 2, 1, 0)
+            ]
         );
+    }
+
+    #[test]
+    fn equals_share_the_better_place_and_the_next_place_is_skipped() {
+        // One evening: Anna and Ben lost nothing (3 points each, both won it), Carla lost.
+        let evenings = vec![vec![
+            night("ben", Presence::Present, 0, 0),
+            night("anna", Presence::Present, 0, 0),
+            night("carla", Presence::Present, 1, 1),
+        ]];
+        let table = championship(&evenings);
+        let rows: Vec<(u32, &str, u32)> = table
+            .iter()
+            .map(|l| (l.place, l.name.as_str(), l.points))
+            .collect();
+        assert_eq!(rows, [(1, "anna", 3), (1, "ben", 3), (3, "carla", 1)]);
     }
 }

@@ -287,16 +287,17 @@ impl Store {
             .await
     }
 
-    /// The actor's newest own payment, claim or payout that is not reversed (what his "undo"
-    /// takes back; an evening's charges are undone by id only). A claim another member
-    /// confirmed is done with: its payment is what would be undone.
-    pub async fn last_own_cash(
+    /// The newest entry that booked money for `member` himself and stands: his claim, or a
+    /// payment for him, whoever confirmed it (what his "undo" without a number takes back;
+    /// payments he confirmed for others and an evening's charges are undone by number only).
+    /// A claim another member confirmed is done with: its payment is what would be undone.
+    pub async fn newest_own_payment(
         &self,
         club: &ChatId,
-        actor: &UserId,
+        member: &UserId,
     ) -> Result<Option<CashRow>, StoreError> {
-        let which = "e.actor = $2 AND e.kind IN ('payment', 'claim', 'payout')";
-        self.newest_standing(club, which, actor).await
+        let which = "e.member = $2 AND e.kind IN ('payment', 'claim')";
+        self.newest_standing(club, which, member).await
     }
 
     /// The club's claims that are neither confirmed nor reversed, newest first (a member

@@ -199,8 +199,8 @@ fn cashbook_request(page: Option<u32>, file: Option<BookFile>) -> ClubRequest {
 #[poise::command(slash_command)]
 async fn cancel(
     ctx: Ctx<'_>,
-    #[description = "The entry's number (admins; empty: your own newest)"]
-    #[description_localized("de", "Die Nummer der Buchung (Admins; leer: deine neueste)")]
+    #[description = "The entry's number (empty: your newest payment)"]
+    #[description_localized("de", "Die Nummer der Buchung (leer: deine neueste Einzahlung)")]
     #[name_localized("de", "nummer")]
     #[min = 1]
     entry: Option<i64>,

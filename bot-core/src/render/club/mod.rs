@@ -2,18 +2,22 @@
 //! championship, their notices and refusals; `picture` draws the evening as a PNG.
 
 pub mod book;
+mod errors;
 mod money;
+mod notices;
 mod picture;
 mod report;
 
 pub use book::{book_file, book_file_text};
+pub use errors::club_error_text;
 pub use money::money;
+pub use notices::club_notice_text;
 pub use picture::night_picture;
 pub use report::night_caption;
 
 use super::Voice;
-use crate::club::{AbsentFee, CatalogueError, CatalogueKey, MoneyError, PenaltyCatalogue};
-use crate::service::club::{ClubContent, ClubError, ClubNotice};
+use crate::club::{AbsentFee, CatalogueKey, PenaltyCatalogue};
+use crate::service::club::ClubContent;
 use crate::store::CashBalances;
 use crate::text::{Lang, arg_num, arg_text, tr};
 
@@ -108,190 +112,4 @@ fn cash_box_text(b: &CashBalances, lang: Lang) -> String {
         ));
     }
     out.join("\n")
-}
-
-/// A club notice as text.
-pub fn club_notice_text(n: &ClubNotice, voice: Voice) -> String {
-    let lang = voice.lang;
-    let a = |s: &str| arg_text(s.to_string());
-    match n {
-        ClubNotice::NightOpened {
-            late_after: Some(at),
-            time_zone,
-        } => voice.tr(
-            "club-night-opened-late",
-            &[("time", a(&crate::time::local_clock(*at, time_zone)))],
-        ),
-        ClubNotice::NightOpened {
-            late_after: None, ..
-        } => voice.tr("club-night-opened", &[]),
-        ClubNotice::CheckedIn { name, late } => tr(
-            lang,
-            if *late {
-                "club-checked-in-late"
-            } else {
-                "club-checked-in"
-            },
-            &[("name", a(name))],
-        ),
-        ClubNotice::AlreadyCheckedIn {
-            name,
-            at,
-            time_zone,
-        } => tr(
-            lang,
-            "club-already-checked-in",
-            &[
-                ("name", a(name)),
-                ("time", a(&crate::time::local_clock(*at, time_zone))),
-            ],
-        ),
-        ClubNotice::NightClosed => tr(lang, "club-night-closed", &[]),
-        ClubNotice::CatalogueChanged => tr(lang, "club-catalogue-changed", &[]),
-        ClubNotice::PaymentBooked {
-            name,
-            by,
-            amount,
-            balance,
-        } => {
-            let rest = match balance.0 {
-                0 => tr(lang, "club-balance-square", &[]),
-                b if b > 0 => tr(
-                    lang,
-                    "club-balance-owes",
-                    &[("amount", a(&money(*balance, lang)))],
-                ),
-                b => tr(
-                    lang,
-                    "club-balance-credit",
-                    &[
-                        ("name", a(name)),
-                        ("amount", a(&money(crate::club::Cents(-b), lang))),
-                    ],
-                ),
-            };
-            tr(
-                lang,
-                "club-payment-booked",
-                &[
-                    ("name", a(name)),
-                    ("by", a(by)),
-                    ("amount", a(&money(*amount, lang))),
-                    ("rest", a(&rest)),
-                ],
-            )
-        }
-        ClubNotice::PaymentClaimed { name, amount } => voice.tr(
-            "club-payment-claimed",
-            &[("name", a(name)), ("amount", a(&money(*amount, lang)))],
-        ),
-        ClubNotice::CashReminder { lines } => {
-            let mut out = vec![tr(lang, "club-reminder-title", &[])];
-            out.extend(lines.iter().map(|l| {
-                tr(
-                    lang,
-                    "club-reminder-line",
-                    &[
-                        ("name", a(&l.name)),
-                        ("amount", a(&money(l.amount, lang))),
-                        ("days", arg_num(l.days)),
-                    ],
-                )
-            }));
-            out.push(voice.tr("club-reminder-how", &[]));
-            out.join("\n")
-        }
-        ClubNotice::CashUndone {
-            id,
-            kind,
-            name,
-            amount,
-        } => tr(
-            lang,
-            "club-cash-undone",
-            &[
-                ("id", arg_num(*id)),
-                ("kind", a(&tr(lang, &format!("club-entry-{kind}"), &[]))),
-                ("name", a(name)),
-                ("amount", a(&money(*amount, lang))),
-            ],
-        ),
-    }
-}
-
-/// A club refusal as text.
-pub fn club_error_text(e: &ClubError, voice: Voice) -> String {
-    let lang = voice.lang;
-    let a = |s: &str| arg_text(s.to_string());
-    match e {
-        ClubError::NoNightOpen => voice.tr("club-error-no-night", &[]),
-        ClubError::NightAlreadyOpen { .. } => voice.tr("club-error-night-open", &[]),
-        ClubError::BadClock { text } => tr(lang, "club-error-bad-clock", &[("text", a(text))]),
-        ClubError::Money(m) => money_error_text(*m, lang),
-        ClubError::ZeroAmount => tr(lang, "club-error-zero-amount", &[]),
-        ClubError::AmountMissing => voice.tr("club-error-amount-missing", &[]),
-        ClubError::Catalogue(c) => catalogue_error_text(c, voice),
-        ClubError::UnknownMember { name } => {
-            tr(lang, "club-error-unknown-member", &[("name", a(name))])
-        }
-        ClubError::NoSuchEntry { id } => {
-            tr(lang, "club-error-no-such-entry", &[("id", arg_num(*id))])
-        }
-        ClubError::NotUndoable { id } => {
-            tr(lang, "club-error-not-undoable", &[("id", arg_num(*id))])
-        }
-        ClubError::AlreadyClaimed => tr(lang, "club-error-already-claimed", &[]),
-        ClubError::ComputerMember => tr(lang, "club-error-computer", &[]),
-    }
-}
-
-fn money_error_text(e: MoneyError, lang: Lang) -> String {
-    let id = match e {
-        MoneyError::NotAnAmount => "club-error-not-an-amount",
-        MoneyError::Negative => "club-error-negative",
-        MoneyError::TooPrecise => "club-error-too-precise",
-        MoneyError::TooLarge => "club-error-too-large",
-    };
-    tr(
-        lang,
-        id,
-        &[("max", arg_text(money(crate::club::money::MAX_AMOUNT, lang)))],
-    )
-}
-
-fn catalogue_error_text(e: &CatalogueError, voice: Voice) -> String {
-    let lang = voice.lang;
-    let a = |s: &str| arg_text(s.to_string());
-    match e {
-        CatalogueError::UnknownKey(key) => {
-            let keys: Vec<&str> = CatalogueKey::ALL.iter().map(|k| k.word()).collect();
-            tr(
-                lang,
-                "club-error-unknown-key",
-                &[("key", a(key)), ("keys", a(&keys.join(", ")))],
-            )
-        }
-        CatalogueError::NoValue { word } => voice.tr("club-error-no-value", &[("word", a(word))]),
-        CatalogueError::BadAmount { key, error } => tr(
-            lang,
-            "club-error-bad-amount",
-            &[
-                ("key", a(key.word())),
-                ("reason", a(&money_error_text(*error, lang))),
-            ],
-        ),
-        CatalogueError::BadChoice { key, value } => tr(
-            lang,
-            "club-error-bad-choice",
-            &[("key", a(key.word())), ("value", a(value))],
-        ),
-        CatalogueError::BadDays { value } => tr(
-            lang,
-            "club-error-bad-days",
-            &[
-                ("value", a(value)),
-                ("max", arg_num(crate::club::catalogue::MAX_REMINDER_DAYS)),
-            ],
-        ),
-    }
 }

@@ -226,12 +226,12 @@ pub(super) fn championship_text(
         "club-championship-title",
         &[("season", arg_num(season)), ("evenings", arg_num(evenings))],
     )];
-    out.extend(lines.iter().enumerate().map(|(i, l)| {
+    out.extend(lines.iter().map(|l| {
         tr(
             lang,
             "club-championship-line",
             &[
-                ("place", arg_num(i as i64 + 1)),
+                ("place", arg_num(l.place)),
                 ("name", arg_text(l.name.clone())),
                 ("points", arg_num(l.points)),
                 ("evenings", arg_num(l.evenings)),

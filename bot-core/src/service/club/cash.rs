@@ -68,6 +68,13 @@ impl Service {
         let amount = match (amount.trim(), &claim) {
             // Confirming a claim: its amount unless another is named.
             ("", Some(claim)) if user != cmd.actor.user => claim.amount,
+            // One's own claim is confirmed by somebody else.
+            ("", Some(claim)) => {
+                return Err(club_error(ClubError::OwnClaimWaits {
+                    amount: claim.amount,
+                    name,
+                }));
+            }
             ("", _) => return Err(club_error(ClubError::AmountMissing)),
             (text, _) => Cents::parse(text).map_err(|e| club_error(ClubError::Money(e)))?,
         };
@@ -225,59 +232,5 @@ impl Service {
                 made_at: self.now(),
             },
         ))))
-    }
-
-    pub(super) async fn cash_undo(
-        &self,
-        cmd: &Command,
-        entry: Option<i64>,
-    ) -> Result<Reply, ServiceError> {
-        let club = cmd.chat.club();
-        let now = self.now();
-        let target = match entry {
-            Some(id) => {
-                if !cmd.actor.admin {
-                    return Err(ServiceError::AdminOnly);
-                }
-                self.store
-                    .cash_entry(&club, id)
-                    .await
-                    .map_err(storage_error)?
-                    .ok_or(club_error(ClubError::NoSuchEntry { id }))?
-            }
-            None => {
-                let own = self
-                    .store
-                    .last_own_cash(&club, &cmd.actor.user)
-                    .await
-                    .map_err(storage_error)?
-                    .ok_or(ServiceError::NothingToUndo)?;
-                let window = i64::from(self.config.undo_window_seconds) * 1000;
-                if now - own.at > window {
-                    return Err(ServiceError::UndoExpired {
-                        minutes: self.config.undo_window_seconds.div_ceil(60),
-                    });
-                }
-                own
-            }
-        };
-        let actor_name = table::clean_name(&cmd.actor.name);
-        let undone = self
-            .store
-            .reverse_cash(&club, target.id, now, &cmd.actor.user.0, &actor_name)
-            .await
-            .map_err(storage_error)?;
-        if undone.is_none() {
-            return Err(club_error(ClubError::NotUndoable { id: target.id }));
-        }
-        Ok(club_notice(
-            ClubNotice::CashUndone {
-                id: target.id,
-                kind: target.kind.id().into(),
-                name: target.member_name,
-                amount: target.amount,
-            },
-            None,
-        ))
     }
 }

@@ -1,6 +1,6 @@
 //! Why a club command is refused; nothing changes then.
 
-use crate::club::{CatalogueError, MoneyError};
+use crate::club::{CatalogueError, Cents, MoneyError};
 use thiserror::Error;
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -27,6 +27,13 @@ pub enum ClubError {
     NotUndoable { id: i64 },
     #[error("you have claimed a payment already; another member confirms it")]
     AlreadyClaimed,
+    /// The actor named no amount for himself while his claim waits for another member.
+    #[error("your claim of {amount} waits for another member to confirm it")]
+    OwnClaimWaits { amount: Cents, name: String },
+    #[error("no entry of your own to take back")]
+    NothingOwnToUndo,
+    #[error("cash entry {id} is not yours to take back")]
+    NotYourEntry { id: i64 },
     #[error("computer players have no cash account")]
     ComputerMember,
 }

@@ -10,6 +10,7 @@ mod night;
 mod reminders;
 mod reply;
 mod standings;
+mod undo;
 
 pub use args::club_request;
 pub use error::ClubError;

@@ -112,11 +112,14 @@ pub enum ClubNotice {
     CashReminder {
         lines: Vec<Unpaid>,
     },
-    /// Cash entry `id` (`kind`, for `name`, `amount`) was undone.
+    /// Cash entry `id` (`kind`, for `name`, `amount`) was reversed by `by`; `balance`: the
+    /// member's account afterwards (above zero: he owes), when the entry had moved it.
     CashUndone {
         id: i64,
         kind: String,
         name: String,
         amount: Cents,
+        by: String,
+        balance: Option<Cents>,
     },
 }
