@@ -9,7 +9,11 @@
 
 #[path = "common/club.rs"]
 mod club;
+#[path = "common/club_money.rs"]
+mod club_money;
 mod common;
+#[path = "club/discord_money.rs"]
+mod money;
 
 use club::{
     CATALOGUE, CATALOGUE_SHOWN, assert_balances_follow, assert_the_evening, late_after, line_of,
@@ -22,17 +26,17 @@ use common::discord::{
 use schocken_fakes::discord::{Answer, FakeUser, Place, Slash};
 
 /// `/club <sub>` (German `/verein`).
-fn club(sub: &str) -> Slash {
+pub(crate) fn club(sub: &str) -> Slash {
     Slash::new("club").subcommand(sub)
 }
 
 /// `/club night action:<n>`: poise sends a choice's index (0 start, 1 standings, 2 end).
-fn night(action: i64) -> Slash {
+pub(crate) fn night(action: i64) -> Slash {
     club("night").integer("action", action)
 }
 
 /// An answer for the whole channel containing `text`.
-fn assert_public(answer: &Answer, text: &str) {
+pub(crate) fn assert_public(answer: &Answer, text: &str) {
     assert!(!answer.ephemeral, "for the whole channel: {answer:?}");
     assert!(
         answer.content.contains(text),
@@ -42,7 +46,7 @@ fn assert_public(answer: &Answer, text: &str) {
 }
 
 /// A refusal only the asker sees, giving `reason`.
-fn assert_refused(answer: &Answer, reason: &str) {
+pub(crate) fn assert_refused(answer: &Answer, reason: &str) {
     assert!(answer.ephemeral, "a refusal is private: {answer:?}");
     assert!(
         answer.content.contains(reason),
@@ -229,7 +233,7 @@ async fn a_club_night_with_two_tables_a_late_member_and_an_absent_one() {
     let book = run_slash(&fake, &finn, club("cashbook")).await;
     assert_public(&book, "Kassenbuch (Seite 1 von");
     assert!(book.content.contains("Einzahlung"), "{}", book.content);
-    let export = run_slash(&fake, &finn, club("cashbook").boolean("csv", true)).await;
+    let export = run_slash(&fake, &finn, club("cashbook").integer("file", 0)).await;
     let csv = export.files.first().expect("the cash book as CSV");
     let csv = String::from_utf8_lossy(&csv.bytes);
     assert!(csv.lines().count() > 10, "{csv}");

@@ -64,7 +64,8 @@ impl LateAt {
 
 /// One member's line of the evening, as the German summary writes it:
 /// `Anna (zu spät): 2 Spiele, 1 verloren, 3 Hälften, 1 Bierrunde – 7,50 €` or
-/// `Gabi (fehlt): 4,20 €`.
+/// `Gabi (fehlt): 4,20 €`; once closed, with the cash box after it:
+/// `… – 7,50 € · Kasse danach: offen 7,50 €` (or `Guthaben 2,50 €`, `quitt`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemberLine {
     pub name: String,
@@ -73,8 +74,22 @@ pub struct MemberLine {
     pub games: u32,
     pub lost: u32,
     pub halves: u32,
+    pub schock_aus: u32,
     pub rounds: u32,
     pub penalties: i64,
+    /// What he owes the box after the close (below zero: his credit); `None` while open.
+    pub balance: Option<i64>,
+}
+
+/// `offen 7,50 €` → 750, `Guthaben 2,50 €` → −250, `quitt` → 0.
+fn balance_text(text: &str) -> Option<i64> {
+    if let Some(owed) = text.strip_prefix("offen ") {
+        cents(owed)
+    } else if let Some(credit) = text.strip_prefix("Guthaben ") {
+        cents(credit).map(|c| -c)
+    } else {
+        (text == "quitt").then_some(0)
+    }
 }
 
 /// "7,50 €" or "1.234,50 €" in cents.
@@ -98,6 +113,10 @@ fn count(part: &str) -> Option<u32> {
 
 impl MemberLine {
     pub fn parse(line: &str) -> Option<MemberLine> {
+        let (line, balance) = match line.split_once(" · Kasse danach: ") {
+            Some((line, after)) => (line, Some(balance_text(after)?)),
+            None => (line, None),
+        };
         let (who, rest) = line.split_once(": ")?;
         let (name, late, absent) = if let Some(n) = who.strip_suffix(" (zu spät)") {
             (n, true, false)
@@ -118,8 +137,10 @@ impl MemberLine {
             games: 0,
             lost: 0,
             halves: 0,
+            schock_aus: 0,
             rounds: 0,
             penalties: cents(amount)?,
+            balance,
         };
         for part in figures.split(", ").filter(|p| !p.is_empty()) {
             let n = count(part)?;
@@ -129,6 +150,8 @@ impl MemberLine {
                 line.lost = n;
             } else if part.contains("Hälfte") {
                 line.halves = n;
+            } else if part.contains("Schock aus") {
+                line.schock_aus = n;
             } else if part.contains("Bierrunde") {
                 line.rounds = n;
             }
@@ -253,10 +276,15 @@ mod tests {
                 games: 2,
                 lost: 1,
                 halves: 3,
+                schock_aus: 1,
                 rounds: 1,
                 penalties: 100_750,
+                balance: None,
             }
         );
+        let closed = MemberLine::parse("Gabi (fehlt): 3,93 € · Kasse danach: Guthaben 16,07 €")
+            .expect("closed");
+        assert_eq!((closed.penalties, closed.balance), (393, Some(-1607)));
         let g = MemberLine::parse("Gabi (fehlt): 4,20 €").expect("absent");
         assert!(g.absent && g.penalties == 420);
         assert_eq!(
