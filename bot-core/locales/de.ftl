@@ -1092,6 +1092,24 @@ club-col-halves = Hälften
 club-col-schock = Schock aus
 club-col-rounds = Bierrunden
 club-col-penalties = Strafen
+club-col-fee = Gebühr
+club-col-late-fee = Zu spät
+club-col-lost-money = Verloren €
+club-col-halves-money = Hälften €
+club-col-schock-money = Schock aus €
+club-col-rounds-money = Bierrunden €
+club-col-absent = Schnitt
+club-col-balance = Kontostand
+club-night-absent-share = { $present ->
+    [one] Wer fehlt, zahlt so viel wie der einzige Anwesende: { $share }.
+   *[other] Wer fehlt, zahlt den Schnitt der { $present } Anwesenden: { $total } ÷ { $present } = { $share }{ $rounded ->
+        [yes] {" "}(auf den Cent abgerundet)
+       *[no] {""}
+    }.
+}
+club-balance-word-owes = offen { $amount }
+club-balance-word-credit = Guthaben { $amount }
+club-balance-word-square = bezahlt
 club-catalogue-title = Strafenkatalog:
 club-catalogue-line = { $label } ({ $key }): { $value }
 club-catalogue-how = Admins ändern ihn mit { $surface ->

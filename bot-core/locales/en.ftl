@@ -1077,6 +1077,24 @@ club-col-halves = Halves
 club-col-schock = Schock aus
 club-col-rounds = Rounds
 club-col-penalties = Penalties
+club-col-fee = Fee
+club-col-late-fee = Late
+club-col-lost-money = Lost €
+club-col-halves-money = Halves €
+club-col-schock-money = Schock aus €
+club-col-rounds-money = Rounds €
+club-col-absent = Average
+club-col-balance = Balance
+club-night-absent-share = { $present ->
+    [one] Absent members pay as much as the one member present: { $share }.
+   *[other] Absent members pay the average of the { $present } members present: { $total } ÷ { $present } = { $share }{ $rounded ->
+        [yes] {" "}(rounded down to the cent)
+       *[no] {""}
+    }.
+}
+club-balance-word-owes = owes { $amount }
+club-balance-word-credit = credit { $amount }
+club-balance-word-square = square
 club-catalogue-title = Penalty catalogue:
 club-catalogue-line = { $label } ({ $key }): { $value }
 club-catalogue-how = Admins change it with { $surface ->

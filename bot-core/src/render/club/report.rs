@@ -241,3 +241,36 @@ pub(super) fn championship_text(
     }));
     out.join("\n")
 }
+
+/// How the absent members' share was reckoned, for the evening's footer ("Wer fehlt, zahlt
+/// den Schnitt der 6 Anwesenden: 45,00 € ÷ 6 = 7,50 €."); `None` when nobody was absent or
+/// the catalogue lets the absent pay nothing.
+pub(super) fn absent_share_line(r: &NightReport, lang: Lang) -> Option<String> {
+    let share = r.absent_share?;
+    if !r.members.iter().any(|m| m.presence == Presence::Absent) {
+        return None;
+    }
+    // Rounding is mentioned only where it happened: "45,00 € ÷ 6 = 7,50 €" is exact.
+    let rounded = share.total.0.rem_euclid(i64::from(share.present.max(1))) != 0;
+    Some(tr(
+        lang,
+        "club-night-absent-share",
+        &[
+            ("present", arg_num(share.present)),
+            ("total", arg_text(money(share.total, lang))),
+            ("share", arg_text(money(share.share, lang))),
+            ("rounded", arg_text(if rounded { "yes" } else { "no" })),
+        ],
+    ))
+}
+
+/// A member's cash account in a word or two, as a pub table reads it: "offen 12,50 €" (he
+/// owes the box), "Guthaben 5,50 €" (his credit), "bezahlt" (square).
+pub(super) fn balance_word(balance: crate::club::Cents, lang: Lang) -> String {
+    let (id, amount) = match balance.0 {
+        0 => return tr(lang, "club-balance-word-square", &[]),
+        b if b > 0 => ("club-balance-word-owes", balance),
+        b => ("club-balance-word-credit", crate::club::Cents(-b)),
+    };
+    tr(lang, id, &[("amount", arg_text(money(amount, lang)))])
+}
