@@ -193,7 +193,16 @@ async fn a_club_night_with_two_tables_a_late_member_and_an_absent_one() {
         );
     }
     let lines = member_lines(&closed.content);
-    assert_eq!(lines, so_far, "the close books what the standings showed");
+    let without_balance = |lines: &[club::MemberLine]| {
+        let mut lines = lines.to_vec();
+        lines.iter_mut().for_each(|l| l.balance = None);
+        lines
+    };
+    assert_eq!(
+        without_balance(&lines),
+        so_far,
+        "the close books what the standings showed"
+    );
     assert_the_evening(&lines);
     // The evening's table as a picture.
     let picture = closed.files.first().expect("the evening's picture");

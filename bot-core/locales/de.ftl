@@ -1079,6 +1079,7 @@ club-night-line = { $name }{ $late ->
     [one] 1 Bierrunde
    *[other] { $rounds } Bierrunden
 } – { $penalties }
+club-night-line-balance = { $line } · Kasse danach: { $balance }
 club-night-line-absent = { $name } (fehlt): { $penalties }
 club-night-best = Bester Wurf des Abends: { $throw } ({ $name })
 club-night-box = Kasse: { $owed } offen, { $cash } in der Kasse

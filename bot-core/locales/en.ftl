@@ -1064,6 +1064,7 @@ club-night-line = { $name }{ $late ->
     [one] 1 round of beer
    *[other] { $rounds } rounds of beer
 } – { $penalties }
+club-night-line-balance = { $line } · account after: { $balance }
 club-night-line-absent = { $name } (absent): { $penalties }
 club-night-best = Best throw of the night: { $throw } ({ $name })
 club-night-box = Cash box: { $owed } owed, { $cash } in cash

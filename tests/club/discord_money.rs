@@ -21,13 +21,13 @@
 
 use crate::club::{balance_of, line_of, member_lines};
 use crate::club_money::{MONEY_CATALOGUE, csv_rows, csv_sums, xlsx_sums};
+use crate::common::DISCORD_TOKEN;
 use crate::common::discord::{
     answer, assert_within_limits, posted_table, run_click, run_slash, slash, table_message,
     table_shows, user,
 };
-use crate::common::DISCORD_TOKEN;
 use crate::{assert_public, assert_refused, club, night};
-use schocken_fakes::discord::{Answer, FakeDiscord, FakeUser};
+use schocken_fakes::discord::{FakeDiscord, FakeUser};
 use std::collections::BTreeMap;
 use std::time::Duration;
 
@@ -64,18 +64,30 @@ async fn tally_table(fake: &FakeDiscord, players: &[FakeUser], starter: &FakeUse
     table
 }
 
-/// The number of the cash book's entry whose line contains `text`.
-fn entry_number(book: &Answer, text: &str) -> i64 {
-    let line = book
-        .content
-        .lines()
-        .find(|l| l.contains(text))
-        .unwrap_or_else(|| panic!("{text} in {}", book.content));
-    line.trim_start_matches('#')
-        .split_whitespace()
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("a number in {line}"))
+/// The cash book as CSV rows, as Finn asks for it (only he sees the file).
+async fn cash_book_rows(fake: &FakeDiscord, finn: &FakeUser) -> Vec<Vec<String>> {
+    // `file` is a choice: Discord sends its index (0 csv, 1 excel).
+    let csv = run_slash(fake, finn, club("cashbook").integer("file", 0)).await;
+    assert!(
+        csv.ephemeral && csv.content.contains("Kassenbuch als CSV-Datei"),
+        "{csv:?}"
+    );
+    let file = csv.files.first().expect("the CSV");
+    assert!(
+        file.filename.starts_with("kassenbuch-") && file.filename.ends_with(".csv"),
+        "{}",
+        file.filename
+    );
+    csv_rows(&String::from_utf8_lossy(&file.bytes), ';')
+}
+
+/// The number of the newest payment for `member` of `amount` (as the CSV writes it).
+fn payment_number(rows: &[Vec<String>], member: &str, amount: &str) -> i64 {
+    rows.iter()
+        .rev()
+        .find(|r| r[2] == "Einzahlung" && r[3] == member && r[4] == amount)
+        .and_then(|r| r[0].parse().ok())
+        .unwrap_or_else(|| panic!("a payment of {amount} for {member} in {rows:?}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -90,7 +102,12 @@ async fn a_club_nights_money_adds_up_whatever_the_rounds_form_and_whoever_cancel
         user(75, "Finn"),
         user(76, "Gabi"),
     ];
-    let set = run_slash(&fake, &max, club("penalties").string("values", MONEY_CATALOGUE)).await;
+    let set = run_slash(
+        &fake,
+        &max,
+        club("penalties").string("values", MONEY_CATALOGUE),
+    )
+    .await;
     assert_public(&set, "Schock aus kassiert (schockaus): 0,33 €");
     let rules = run_slash(&fake, &max, slash("rules").string("text", "deckel=5")).await;
     assert!(rules.content.contains("Regeln"), "{rules:?}");
@@ -110,7 +127,14 @@ async fn a_club_nights_money_adds_up_whatever_the_rounds_form_and_whoever_cancel
     let players = [anna.clone(), ben.clone(), emil.clone()];
     let table = tally_table(&fake, &players, &anna).await;
     let r1 = "Anna 665 3, Ben 114 2 gebaut, Emil 321 1";
-    round(&fake, table, &ben, r1, "Anna bekommt 4 Deckel aus dem Stock").await;
+    round(
+        &fake,
+        table,
+        &ben,
+        r1,
+        "Anna bekommt 4 Deckel aus dem Stock",
+    )
+    .await;
     round(&fake, table, &ben, "Ben 1", "Ben bekommt 1 Deckel").await;
     pause().await;
     assert!(run_slash(&fake, &emil, slash("undo")).await.ephemeral);
@@ -152,7 +176,11 @@ async fn a_club_nights_money_adds_up_whatever_the_rounds_form_and_whoever_cancel
         "Bester Wurf des Abends: Schock aus (Emil)",
         "Kasse: 19,66 € offen, 20,00 € in der Kasse",
     ] {
-        assert!(closed.content.contains(figure), "{figure} in {}", closed.content);
+        assert!(
+            closed.content.contains(figure),
+            "{figure} in {}",
+            closed.content
+        );
     }
 
     // Ben pays 5 €; only another member confirms it.
@@ -161,29 +189,47 @@ async fn a_club_nights_money_adds_up_whatever_the_rounds_form_and_whoever_cancel
     let himself = run_slash(&fake, &ben, club("pay").user("user", &ben)).await;
     assert_refused(&himself, "Selbst bestätigen geht nicht.");
     let confirmed = run_slash(&fake, &anna, club("pay").user("user", &ben)).await;
-    assert_public(&confirmed, "5,00 € von Ben eingezahlt (bestätigt von Anna). Offen bleiben 1,83 €.");
+    assert_public(
+        &confirmed,
+        "5,00 € von Ben eingezahlt (bestätigt von Anna). Offen bleiben 1,83 €.",
+    );
     // Ben takes back his own payment — not Gabi's advance, which he confirmed.
-    let book = run_slash(&fake, &finn, club("cashbook")).await;
-    let advance = entry_number(&book, "Einzahlung Gabi 20,00 €");
-    let own = entry_number(&book, "Einzahlung Ben 5,00 €");
+    let rows = cash_book_rows(&fake, &finn).await;
+    let advance = payment_number(&rows, "Gabi", "20,00");
+    let own = payment_number(&rows, "Ben", "5,00");
     let cancel = run_slash(&fake, &ben, club("cancel")).await;
     assert_public(
         &cancel,
-        &format!("Kassenbuchung #{own} storniert von Ben: Einzahlung, Ben, 5,00 €. Ben schuldet der Kasse jetzt 6,83 €."),
+        &format!(
+            "Kassenbuchung #{own} storniert von Ben: Einzahlung, Ben, 5,00 €. Ben schuldet der Kasse jetzt 6,83 €."
+        ),
     );
     let cash = run_slash(&fake, &dora, club("cash")).await;
-    assert_eq!(balance_of(&cash.content, "Gabi"), Some(-1607), "{}", cash.content);
+    assert_eq!(
+        balance_of(&cash.content, "Gabi"),
+        Some(-1607),
+        "{}",
+        cash.content
+    );
     let again = run_slash(&fake, &ben, club("cancel")).await;
-    assert_refused(&again, "Ohne Nummer nimmst du nur eine Einzahlung für dich selbst zurück");
+    assert_refused(
+        &again,
+        "Ohne Nummer nimmst du nur eine Einzahlung für dich selbst zurück",
+    );
     // Gabi's advance by its number: not Dora's to take back; Ben's, who booked it, is — and
     // the chat reads what it did to Gabi's balance.
     let numbered = || club("cancel").integer("entry", advance);
     let refused = run_slash(&fake, &dora, numbered()).await;
-    assert_refused(&refused, &format!("Kassenbuchung #{advance} darfst du nicht zurücknehmen"));
+    assert_refused(
+        &refused,
+        &format!("Kassenbuchung #{advance} darfst du nicht zurücknehmen"),
+    );
     let undone = run_slash(&fake, &ben, numbered()).await;
     assert_public(
         &undone,
-        &format!("Kassenbuchung #{advance} storniert von Ben: Einzahlung, Gabi, 20,00 €. Gabi schuldet der Kasse jetzt 3,93 €."),
+        &format!(
+            "Kassenbuchung #{advance} storniert von Ben: Einzahlung, Gabi, 20,00 €. Gabi schuldet der Kasse jetzt 3,93 €."
+        ),
     );
 
     // The cash box now, and the cash book summed as a treasurer does: per member his
@@ -195,20 +241,29 @@ async fn a_club_nights_money_adds_up_whatever_the_rounds_form_and_whoever_cancel
         .map(|(name, .., cents)| (name.to_string(), -cents))
         .collect();
     for (name, balance) in &owed {
-        assert_eq!(balance_of(&cash.content, name), Some(-balance), "{name}: {}", cash.content);
+        assert_eq!(
+            balance_of(&cash.content, name),
+            Some(-balance),
+            "{name}: {}",
+            cash.content
+        );
     }
-    // `file` is a choice: Discord sends its index (0 csv, 1 excel).
-    let csv = run_slash(&fake, &finn, club("cashbook").integer("file", 0)).await;
-    assert!(csv.ephemeral && csv.content.contains("Kassenbuch als CSV-Datei"), "{csv:?}");
-    let file = csv.files.first().expect("the CSV");
-    assert!(file.filename.starts_with("kassenbuch-") && file.filename.ends_with(".csv"));
-    let rows = csv_rows(&String::from_utf8_lossy(&file.bytes), ';');
+    let rows = cash_book_rows(&fake, &finn).await;
     let sums = csv_sums(&rows);
-    assert_eq!(sums.members, owed, "each member's amounts sum to his balance");
+    assert_eq!(
+        sums.members, owed,
+        "each member's amounts sum to his balance"
+    );
     assert_eq!(sums.cash, 0, "the cash column sums to the cash in the box");
-    let claims: Vec<&Vec<String>> = rows.iter().filter(|r| r[2].starts_with("Einzahlung (")).collect();
+    let claims: Vec<&Vec<String>> = rows
+        .iter()
+        .filter(|r| r[2].starts_with("Einzahlung ("))
+        .collect();
     assert_eq!(claims.len(), 2, "Gabi's and Ben's claims");
-    assert!(claims.iter().all(|r| r[4] == "0,00" && r[7] == "nein"), "{claims:?}");
+    assert!(
+        claims.iter().all(|r| r[4] == "0,00" && r[7] == "nein"),
+        "{claims:?}"
+    );
     let xlsx = run_slash(&fake, &finn, club("cashbook").integer("file", 1)).await;
     let file = xlsx.files.first().expect("the spreadsheet");
     assert!(file.filename.ends_with(".xlsx"), "{}", file.filename);
@@ -226,7 +281,11 @@ async fn a_club_nights_money_adds_up_whatever_the_rounds_form_and_whoever_cancel
         "4. Emil: 2 Punkte",
         "5. Ben: 1 Punkt",
     ] {
-        assert!(championship.content.contains(line), "{line} in {}", championship.content);
+        assert!(
+            championship.content.contains(line),
+            "{line} in {}",
+            championship.content
+        );
     }
 
     assert_within_limits(&fake);

@@ -65,7 +65,7 @@ impl LateAt {
 /// One member's line of the evening, as the German summary writes it:
 /// `Anna (zu spät): 2 Spiele, 1 verloren, 3 Hälften, 1 Bierrunde – 7,50 €` or
 /// `Gabi (fehlt): 4,20 €`; once closed, with the cash box after it:
-/// `… – 7,50 € · Kasse danach: offen 7,50 €` (or `Guthaben 2,50 €`, `quitt`).
+/// `… – 7,50 € · Kasse danach: offen 7,50 €` (or `Guthaben 2,50 €`, `bezahlt`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemberLine {
     pub name: String,
@@ -81,14 +81,14 @@ pub struct MemberLine {
     pub balance: Option<i64>,
 }
 
-/// `offen 7,50 €` → 750, `Guthaben 2,50 €` → −250, `quitt` → 0.
+/// `offen 7,50 €` → 750, `Guthaben 2,50 €` → −250, `bezahlt` → 0.
 fn balance_text(text: &str) -> Option<i64> {
     if let Some(owed) = text.strip_prefix("offen ") {
         cents(owed)
     } else if let Some(credit) = text.strip_prefix("Guthaben ") {
         cents(credit).map(|c| -c)
     } else {
-        (text == "quitt").then_some(0)
+        (text == "bezahlt").then_some(0)
     }
 }
 

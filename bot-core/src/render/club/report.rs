@@ -115,12 +115,29 @@ fn member_line(m: &MemberNight, lang: Lang) -> String {
     )
 }
 
+/// A member's line; once the evening is closed, with his cash account after it.
+fn member_line_after(m: &MemberNight, lang: Lang) -> String {
+    let line = member_line(m, lang);
+    match m.balance {
+        Some(balance) => tr(
+            lang,
+            "club-night-line-balance",
+            &[
+                ("line", arg_text(line)),
+                ("balance", arg_text(balance_word(balance, lang))),
+            ],
+        ),
+        None => line,
+    }
+}
+
 pub(super) fn night_text(r: &NightReport, lang: Lang) -> String {
     let mut out = vec![night_title(r, lang), night_figures(r, lang)];
     if r.members.is_empty() {
         out.push(tr(lang, "club-night-nobody", &[]));
     }
-    out.extend(r.members.iter().map(|m| member_line(m, lang)));
+    out.extend(r.members.iter().map(|m| member_line_after(m, lang)));
+    out.extend(absent_share_line(r, lang));
     out.extend(best_line(r, lang));
     if r.closed_at.is_some() {
         out.push(box_line(r, lang));
