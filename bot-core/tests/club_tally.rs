@@ -194,11 +194,8 @@ fn closed_report(reply: &Reply) -> NightReport {
     }
 }
 
-/// Plays one tally game of `players` at an open club evening, rounds in random forms and now
-/// and then one taken back; returns the events of the rounds that stand and the close.
-async fn play_an_evening(seed: u64, players: usize) -> (Vec<Event>, NightReport) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let h = Harness::new().await;
+/// Max sets [`CATALOGUE`] and opens the evening.
+async fn open_evening(h: &Harness) {
     h.ok(
         admin("Max"),
         Request::Club(ClubRequest::SetCatalogue {
@@ -211,6 +208,14 @@ async fn play_an_evening(seed: u64, players: usize) -> (Vec<Event>, NightReport)
         Request::Club(ClubRequest::OpenNight { late_after: None }),
     )
     .await;
+}
+
+/// Plays one tally game of `players` at an open club evening, rounds in random forms and now
+/// and then one taken back; returns the events of the rounds that stand and the close.
+async fn play_an_evening(seed: u64, players: usize) -> (Vec<Event>, NightReport) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let h = Harness::new().await;
+    open_evening(&h).await;
     let names: Vec<String> = NAMES[..players].iter().map(|n| n.to_string()).collect();
     h.ok(actor(&names[0]), Request::OpenTally).await;
     for n in &names[1..] {
@@ -306,18 +311,7 @@ proptest! {
 #[tokio::test]
 async fn r_score_3_emil_aus_is_charged_as_schock_aus_received() {
     let h = Harness::new().await;
-    h.ok(
-        admin("Max"),
-        Request::Club(ClubRequest::SetCatalogue {
-            words: CATALOGUE.into(),
-        }),
-    )
-    .await;
-    h.ok(
-        admin("Max"),
-        Request::Club(ClubRequest::OpenNight { late_after: None }),
-    )
-    .await;
+    open_evening(&h).await;
     h.ok(actor("Emil"), Request::OpenTally).await;
     h.ok(actor("Anna"), Request::Join).await;
     h.ok(actor("Emil"), Request::Start).await;

@@ -75,14 +75,8 @@ pub struct CashBook {
 
 /// The cash book of `entries` (oldest first), each with its stored postings.
 pub fn cash_book(entries: &[(CashRow, Vec<Posting>)]) -> CashBook {
-    let reversed_by: HashMap<i64, i64> = entries
-        .iter()
-        .filter_map(|(e, _)| e.reverses.map(|undone| (undone, e.id)))
-        .collect();
-    let confirmed_by: HashMap<i64, i64> = entries
-        .iter()
-        .filter_map(|(e, _)| e.confirms.map(|claim| (claim, e.id)))
-        .collect();
+    let reversed_by = links(entries, |e| e.reverses);
+    let confirmed_by = links(entries, |e| e.confirms);
     let mut running: HashMap<UserId, Cents> = HashMap::new();
     let mut names: HashMap<UserId, String> = HashMap::new();
     let mut in_box = Cents::ZERO;
@@ -134,6 +128,18 @@ pub fn cash_book(entries: &[(CashRow, Vec<Posting>)]) -> CashBook {
         balances,
         in_box,
     }
+}
+
+/// From the entry another one points at (`link`: the entry it reverses or confirms) to that
+/// other entry.
+fn links(
+    entries: &[(CashRow, Vec<Posting>)],
+    link: impl Fn(&CashRow) -> Option<i64>,
+) -> HashMap<i64, i64> {
+    entries
+        .iter()
+        .filter_map(|(e, _)| link(e).map(|target| (target, e.id)))
+        .collect()
 }
 
 #[cfg(test)]

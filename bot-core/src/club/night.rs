@@ -204,13 +204,7 @@ pub fn reckon(catalogue: &PenaltyCatalogue, facts: &NightFacts) -> NightReckonin
         m.penalties = own.iter().map(|c| c.amount).sum();
         m.charges = own.iter().map(|c| (c.kind, c.amount)).collect();
     }
-    members.sort_by(|a, b| {
-        (a.presence == Presence::Absent)
-            .cmp(&(b.presence == Presence::Absent))
-            .then(b.lost.cmp(&a.lost))
-            .then(b.halves_lost.cmp(&a.halves_lost))
-            .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
-    });
+    members.sort_by(summary_order);
     NightReckoning {
         members,
         charges,
@@ -236,6 +230,16 @@ fn absent_share(
         present: present as u32,
         share: Cents(total.0.div_euclid(present as i64)),
     })
+}
+
+/// Present members first (most games lost first, then most halves), then the absent; by
+/// name within.
+fn summary_order(a: &MemberNight, b: &MemberNight) -> std::cmp::Ordering {
+    (a.presence == Presence::Absent)
+        .cmp(&(b.presence == Presence::Absent))
+        .then(b.lost.cmp(&a.lost))
+        .then(b.halves_lost.cmp(&a.halves_lost))
+        .then(a.name.to_lowercase().cmp(&b.name.to_lowercase()))
 }
 
 fn empty_night(user: &UserId, name: &str, presence: Presence) -> MemberNight {

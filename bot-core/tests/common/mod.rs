@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod backend;
+pub mod club_evening;
 pub mod club_store;
 pub mod service;
 

@@ -50,18 +50,7 @@ pub fn club_request(
             };
             ClubRequest::Pay { member, amount }
         }
-        CommandId::CashBook => match words.next() {
-            None => ClubRequest::CashHistory { page: 1 },
-            Some("export" | "csv") => ClubRequest::CashExport {
-                format: BookFormat::Csv,
-            },
-            Some("xlsx" | "excel" | "tabelle" | "sheet") => ClubRequest::CashExport {
-                format: BookFormat::Xlsx,
-            },
-            Some(page) => ClubRequest::CashHistory {
-                page: page.parse().map_err(|_| bad())?,
-            },
-        },
+        CommandId::CashBook => cash_book_request(words.next()).ok_or_else(bad)?,
         CommandId::Cancel if text.is_empty() => ClubRequest::CashUndo { entry: None },
         CommandId::Cancel => ClubRequest::CashUndo {
             entry: Some(
@@ -77,4 +66,20 @@ pub fn club_request(
         _ => return Err(bad()),
     };
     Ok(Request::Club(request))
+}
+
+/// `/kassenbuch [page | export | excel]`; `None` for a word that is none of them.
+fn cash_book_request(word: Option<&str>) -> Option<ClubRequest> {
+    Some(match word {
+        None => ClubRequest::CashHistory { page: 1 },
+        Some("export" | "csv") => ClubRequest::CashExport {
+            format: BookFormat::Csv,
+        },
+        Some("xlsx" | "excel" | "tabelle" | "sheet") => ClubRequest::CashExport {
+            format: BookFormat::Xlsx,
+        },
+        Some(page) => ClubRequest::CashHistory {
+            page: page.parse().ok()?,
+        },
+    })
 }

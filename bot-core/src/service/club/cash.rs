@@ -2,7 +2,7 @@
 //! for another member, as `bezahlt` does), history, CSV export, undo.
 
 use super::{BookFile, ClubContent, ClubError, ClubNotice, club_content, club_error, club_notice};
-use crate::club::{Cents, EntryKind, cash_book, cashbox};
+use crate::club::{CashRow, Cents, EntryKind, cash_book, cashbox};
 use crate::model::ids::UserId;
 use crate::service::command::BookFormat;
 use crate::service::reply::Reply;
@@ -65,54 +65,16 @@ impl Service {
             .open_cash_claim(&club, &user)
             .await
             .map_err(storage_error)?;
-        let amount = match (amount.trim(), &claim) {
-            // Confirming a claim: its amount unless another is named.
-            ("", Some(claim)) if user != cmd.actor.user => claim.amount,
-            // One's own claim is confirmed by somebody else.
-            ("", Some(claim)) => {
-                return Err(club_error(ClubError::OwnClaimWaits {
-                    amount: claim.amount,
-                    name,
-                }));
-            }
-            ("", _) => return Err(club_error(ClubError::AmountMissing)),
-            (text, _) => Cents::parse(text).map_err(|e| club_error(ClubError::Money(e)))?,
-        };
-        if amount.is_zero() {
-            return Err(club_error(ClubError::ZeroAmount));
-        }
         let own = user == cmd.actor.user;
+        let amount = payment_amount(amount, claim.as_ref(), own, &name)?;
         if own && claim.is_some() {
             return Err(club_error(ClubError::AlreadyClaimed));
         }
         if !own && cmd.actor.anonymous {
             return Err(ServiceError::AnonymousConfirmation);
         }
-        let actor_name = table::clean_name(&cmd.actor.name);
-        let entry = NewCashEntry {
-            club: club.clone(),
-            at: self.now(),
-            kind: if own {
-                EntryKind::Claim
-            } else {
-                EntryKind::Payment
-            },
-            member: Some(user.clone()),
-            member_name: name.clone(),
-            amount,
-            reason: if own { "claim" } else { "payment" }.into(),
-            night_id: None,
-            actor: cmd.actor.user.0.clone(),
-            actor_name: actor_name.clone(),
-            reverses: None,
-            confirms: claim.filter(|_| !own).map(|c| c.id),
-            // A claim moves no money until another member confirms it.
-            postings: if own {
-                Vec::new()
-            } else {
-                cashbox::payment(&user, amount)
-            },
-        };
+        let confirms = claim.filter(|_| !own).map(|c| c.id);
+        let entry = self.payment_entry(cmd, (&user, &name), amount, confirms);
         self.store
             .append_cash(&[entry], cmd.request_id.as_deref())
             .await
@@ -128,15 +90,45 @@ impl Service {
             .cash_balance(&club, &user)
             .await
             .map_err(storage_error)?;
-        Ok(club_notice(
-            ClubNotice::PaymentBooked {
-                name,
-                by: actor_name,
-                amount,
-                balance,
-            },
-            None,
-        ))
+        let by = table::clean_name(&cmd.actor.name);
+        let booked = ClubNotice::PaymentBooked {
+            name,
+            by,
+            amount,
+            balance,
+        };
+        Ok(club_notice(booked, None))
+    }
+
+    /// `member` paid `amount`: booked at once when another member says so (confirming
+    /// `confirms`, his claim, if any); his own word is a claim that moves no money yet.
+    fn payment_entry(
+        &self,
+        cmd: &Command,
+        (user, name): (&UserId, &str),
+        amount: Cents,
+        confirms: Option<i64>,
+    ) -> NewCashEntry {
+        let own = *user == cmd.actor.user;
+        let (kind, postings) = match own {
+            true => (EntryKind::Claim, Vec::new()),
+            false => (EntryKind::Payment, cashbox::payment(user, amount)),
+        };
+        NewCashEntry {
+            club: cmd.chat.club(),
+            at: self.now(),
+            kind,
+            member: Some(user.clone()),
+            member_name: name.to_string(),
+            amount,
+            reason: if own { "claim" } else { "payment" }.into(),
+            night_id: None,
+            actor: cmd.actor.user.0.clone(),
+            actor_name: table::clean_name(&cmd.actor.name),
+            reverses: None,
+            confirms,
+            postings,
+        }
     }
 
     /// The member a cash command names: the actor himself, or someone the club knows (a
@@ -233,4 +225,29 @@ impl Service {
             },
         ))))
     }
+}
+
+/// The amount of a payment as typed; confirming another's claim without one takes the
+/// claim's amount, while one's own waiting claim is for somebody else to confirm.
+fn payment_amount(
+    typed: &str,
+    claim: Option<&CashRow>,
+    own: bool,
+    name: &str,
+) -> Result<Cents, ServiceError> {
+    let amount = match (typed.trim(), claim) {
+        ("", Some(claim)) if !own => claim.amount,
+        ("", Some(claim)) => {
+            return Err(club_error(ClubError::OwnClaimWaits {
+                amount: claim.amount,
+                name: name.to_string(),
+            }));
+        }
+        ("", None) => return Err(club_error(ClubError::AmountMissing)),
+        (text, _) => Cents::parse(text).map_err(|e| club_error(ClubError::Money(e)))?,
+    };
+    if amount.is_zero() {
+        return Err(club_error(ClubError::ZeroAmount));
+    }
+    Ok(amount)
 }
