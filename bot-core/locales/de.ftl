@@ -832,6 +832,8 @@ console-keys =
     { $verify } [Nr.] = Würfel eines Spiels nachrechnen · { $fairness } = Würfelstatistik
     { $rules } [details | Variante schalter=wert] · { $timezone } ZONE · { $kick } NAME · { $leave } · { $end } · { $judge } TEXT · { $quit } = Pause
     Als anderer Spieler: NAME: Befehl (z. B. „Ben: { $paid } Anna“)
+    Verein: { $night } [start 19:30 | ende] · NAME: { $here } · { $penalties } [schlüssel=wert] · { $cash } · NAME: { $pay } [NAME] BETRAG · { $cashbook } [Seite | export | excel] · { $cancel } [Nr.] · { $ratings } · { $championship }
+    (am Terminal ist jeder Admin; jedes Mitglied handelt mit „NAME: Befehl“, auch wer nicht mitspielt)
 
 ## Zählmodus (echte Würfel)
 error-tally-not-tally = Bei diesem Spiel würfelt der Bot selbst – Runden trägt man nur bei einem Spiel mit echten Würfeln ein.
@@ -878,12 +880,14 @@ table-player-plays = spielt mit
 table-tally-turn = { $name } fängt an. Wenn alle geworfen haben, tragt die Runde mit „runde“ in Wurfreihenfolge ein, z. B. „{ $example }“ – oder kurz „{ $name } 3“ (bekommt 3 Deckel) bzw. „{ $name } aus“ (Schock aus).
 error-real-dice-game = Spiel { $game } lief mit echten Würfeln – da hat der Bot keine Würfel nachzurechnen.
 console-tally-prompt = Runde (z. B. „Anna 665 3, Ben 114 2 gebaut“ oder „Anna 4“; ? = Befehle):
-console-tally-over = Enter beendet – oder „rückgängig“, falls die letzte Runde falsch eingetragen ist:
+console-tally-over = Enter beendet – „rückgängig“, falls die letzte Runde falsch eingetragen ist, oder ein Vereinsbefehl (z. B. „abend ende“):
 console-tally-keys =
     Eine Runde eintragen, in Wurfreihenfolge: NAME Würfel [Würfe] [gebaut|blind], … (z. B. „Anna 665 3, Ben 114 2 gebaut, Cem 221“)
     Kurz: NAME N = bekommt N Deckel · NAME N von NAME = vom Gewinner (Stock leer) · NAME aus = Schock aus
     { $undo } = letzte Runde zurücknehmen · { $table } = Tisch · { $debts } · { $history } · { $stats } · { $export } [Datei] · { $end } · { $quit } = Pause
     { $announce } [jule 221 331] = ansagen (als Anfänger: „NAME: { $announce } jule“) · { $throw-in } = einwürfeln („NAME: { $throw-in }“)
+    Verein: { $night } [start 19:30 | ende] · NAME: { $here } · { $penalties } [schlüssel=wert] · { $cash } · NAME: { $pay } [NAME] BETRAG · { $cashbook } [Seite | export | excel] · { $cancel } [Nr.] · { $ratings } · { $championship }
+    (am Terminal ist jeder Admin; jedes Mitglied handelt mit „NAME: Befehl“, auch wer nicht mitspielt)
 
 ## Befehle: die Beschreibung jedes Befehls in einer Zeile (Discord: die Registrierung, Telegram: das Befehlsmenü)
 cmd-new = { $surface ->
@@ -970,10 +974,10 @@ cmd-penalties = { $surface ->
 cmd-cash = Kasse: wer schuldet wie viel, was in bar da ist
 cmd-pay = In die Kasse eingezahlt (ein anderes Mitglied bestätigt)
 cmd-cashbook = { $surface ->
-    [discord] Kassenbuch, seitenweise, oder als CSV-Datei
-   *[other] Kassenbuch, seitenweise, oder „export“ als CSV-Datei
+    [discord] Kassenbuch, seitenweise, oder als Datei (CSV oder Excel)
+   *[other] Kassenbuch, seitenweise; „export“ als CSV, „excel“ als Tabelle
 }
-cmd-cancel = Eigene Kassenbuchung rückgängig machen (Admins: jede mit Nummer)
+cmd-cancel = Eigene Einzahlung zurücknehmen; mit Nummer: eine gebuchte Einzahlung (Admins: jede)
 cmd-ratings = Rangliste nach Spielstärke
 cmd-championship = Vereinsmeisterschaft dieser Saison
 cmd-stats = Statistik dieser Saison
@@ -1082,11 +1086,11 @@ club-night-line = { $name }{ $late ->
 club-night-line-balance = { $line } · Kasse danach: { $balance }
 club-night-line-absent = { $name } (fehlt): { $penalties }
 club-night-best = Bester Wurf des Abends: { $throw } ({ $name })
-club-night-box = Kasse: { $owed } offen, { $cash } in der Kasse
+club-night-box = Kasse: { $owed } offen, { $cash } in bar
 club-presence-present = da
 club-presence-late = zu spät
 club-presence-absent = fehlt
-club-col-player = Spieler
+club-col-player = Mitglied
 club-col-games = Spiele
 club-col-lost = Verloren
 club-col-halves = Hälften
@@ -1095,7 +1099,7 @@ club-col-rounds = Bierrunden
 club-col-penalties = Strafen
 club-col-fee = Gebühr
 club-col-late-fee = Zu spät
-club-col-lost-money = Verloren €
+club-col-lost-money = Verl. Spiele €
 club-col-halves-money = Hälften €
 club-col-schock-money = Schock aus €
 club-col-rounds-money = Bierrunden €
@@ -1162,7 +1166,7 @@ club-history-line = #{ $id } { $time } { $kind } { $name } { $amount } – { $re
 }
 club-entry-charge = Strafe
 club-entry-payment = Einzahlung
-club-entry-claim = Einzahlung (unbestätigt)
+club-entry-claim = Meldung
 club-entry-payout = Ausgabe
 club-entry-reversal = Storno
 club-reason-game_lost = verlorenes Spiel
@@ -1173,7 +1177,7 @@ club-reason-evening_fee = Abendgebühr
 club-reason-late_fee = zu spät
 club-reason-absent = gefehlt
 club-reason-payment = eingezahlt
-club-reason-claim = sagt: eingezahlt
+club-reason-claim = sagt, eingezahlt zu haben
 club-reason-undo = rückgängig
 club-ratings-none = Noch keine Rangliste: Es braucht Spiele mit mindestens zwei Menschen.
 club-ratings-title = Rangliste (Spielstärke μ − 3σ: wächst mit jedem Spiel, Neue beginnen bei 0):

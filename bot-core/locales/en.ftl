@@ -826,6 +826,8 @@ console-keys =
     { $verify } [no.] = recompute a game's dice · { $fairness } = dice statistics
     { $rules } [details | preset key=value] · { $timezone } ZONE · { $kick } NAME · { $leave } · { $end } · { $judge } TEXT · { $quit } = pause
     As another player: NAME: command (e.g. "Ben: { $paid } Anna")
+    Club: { $night } [start 19:30 | end] · NAME: { $here } · { $penalties } [key=value] · { $cash } · NAME: { $pay } [NAME] AMOUNT · { $cashbook } [page | export | excel] · { $cancel } [no.] · { $ratings } · { $championship }
+    (at the terminal everyone is an admin; any member acts with "NAME: command", also one who does not play)
 
 ## Tally mode (real dice)
 error-tally-not-tally = The bot rolls this game's dice itself – rounds are entered only in a game with real dice.
@@ -872,12 +874,14 @@ table-player-plays = plays
 table-tally-turn = { $name } starts. Once everybody has thrown, enter the round with “round” in turn order, e.g. “{ $example }” – or briefly “{ $name } 3” (gets 3 Deckel) or “{ $name } out” (Schock aus).
 error-real-dice-game = Game { $game } was played with real dice – the bot has no dice of its own to check there.
 console-tally-prompt = Round (e.g. “Anna 665 3, Ben 114 2 built” or “Anna 4”; ? = commands):
-console-tally-over = Enter ends – or “undo” if the last round was entered wrong:
+console-tally-over = Enter ends – “undo” if the last round was entered wrong, or a club command (e.g. “night end”):
 console-tally-keys =
     Enter a round in turn order: NAME dice [throws] [built|blind], … (e.g. “Anna 665 3, Ben 114 2 built, Cem 221”)
     Short: NAME N = gets N Deckel · NAME N from NAME = from the winner (stock empty) · NAME out = Schock aus
     { $undo } = take back the last round · { $table } = table · { $debts } · { $history } · { $stats } · { $export } [file] · { $end } · { $quit } = pause
     { $announce } [jule 221 331] = announce (as the starter: “NAME: { $announce } jule”) · { $throw-in } = throw in (“NAME: { $throw-in }”)
+    Club: { $night } [start 19:30 | end] · NAME: { $here } · { $penalties } [key=value] · { $cash } · NAME: { $pay } [NAME] AMOUNT · { $cashbook } [page | export | excel] · { $cancel } [no.] · { $ratings } · { $championship }
+    (at the terminal everyone is an admin; any member acts with "NAME: command", also one who does not play)
 
 ## Commands: each command's one-line description (Discord: its registration, Telegram: the command menu)
 cmd-new = { $surface ->
@@ -955,10 +959,10 @@ cmd-penalties = { $surface ->
 cmd-cash = Cash box: who owes how much, the cash in it
 cmd-pay = Paid into the cash box (confirmed by another member)
 cmd-cashbook = { $surface ->
-    [discord] Cash book, page by page, or as a CSV file
-   *[other] Cash book, page by page, or "export" as a CSV file
+    [discord] Cash book, page by page, or as a file (CSV or Excel)
+   *[other] Cash book, page by page; "export" as CSV, "excel" as a spreadsheet
 }
-cmd-cancel = Undo your own cash entry (admins: any by number)
+cmd-cancel = Take back your own payment; by number: a payment you booked (admins: any)
 cmd-ratings = Ratings by playing strength
 cmd-championship = The club championship of this season
 cmd-stats = Statistics of this season
@@ -1071,7 +1075,7 @@ club-night-box = Cash box: { $owed } owed, { $cash } in cash
 club-presence-present = here
 club-presence-late = late
 club-presence-absent = absent
-club-col-player = Player
+club-col-player = Member
 club-col-games = Games
 club-col-lost = Lost
 club-col-halves = Halves
@@ -1080,7 +1084,7 @@ club-col-rounds = Rounds
 club-col-penalties = Penalties
 club-col-fee = Fee
 club-col-late-fee = Late
-club-col-lost-money = Lost €
+club-col-lost-money = Games lost €
 club-col-halves-money = Halves €
 club-col-schock-money = Schock aus €
 club-col-rounds-money = Rounds €
@@ -1099,10 +1103,10 @@ club-balance-word-square = square
 club-catalogue-title = Penalty catalogue:
 club-catalogue-line = { $label } ({ $key }): { $value }
 club-catalogue-how = Admins change it with { $surface ->
-    [discord] /club penalties values:spiel=0.50 haelfte=0.20
-    [telegram] /penalties spiel=0.50 haelfte=0.20
-    [terminal] "penalties spiel=0.50 haelfte=0.20"
-   *[plain] "penalties spiel=0.50 haelfte=0.20"
+    [discord] /club penalties values:game=0.50 half=0.20
+    [telegram] /penalties game=0.50 half=0.20
+    [terminal] "penalties game=0.50 half=0.20"
+   *[plain] "penalties game=0.50 half=0.20"
 }.
 club-catalogue-changed = The penalty catalogue has changed.
 club-key-spiel = Game lost
@@ -1147,7 +1151,7 @@ club-history-line = #{ $id } { $time } { $kind } { $name } { $amount } – { $re
 }
 club-entry-charge = Penalty
 club-entry-payment = Payment
-club-entry-claim = Payment (unconfirmed)
+club-entry-claim = Claim
 club-entry-payout = Payout
 club-entry-reversal = Reversal
 club-reason-game_lost = game lost
@@ -1158,7 +1162,7 @@ club-reason-evening_fee = evening fee
 club-reason-late_fee = late
 club-reason-absent = absent
 club-reason-payment = paid in
-club-reason-claim = says: paid in
+club-reason-claim = says he paid in
 club-reason-undo = undone
 club-ratings-none = No ratings yet: they need games with at least two people.
 club-ratings-title = Ratings (skill μ − 3σ: grows with every game, newcomers start at 0):
@@ -1225,9 +1229,9 @@ club-error-nothing-own-to-undo = Without a number you take back only a payment f
 club-error-not-your-entry = You may not take back cash entry #{ $id }. An admin may; a payment also whoever booked it or whom it is for.
 club-error-computer = Computer players have no cash account.
 club-error-unknown-key = The penalty catalogue has no entry "{ $key }". There are: { $keys }.
-club-error-no-value = "{ $word }" needs a value, for example spiel=0.50.
+club-error-no-value = "{ $word }" needs a value, for example game=0.50.
 club-error-bad-amount = { $key }: { $reason }
-club-error-bad-choice = "{ $value }" does not work for { $key } (schnitt or nichts).
+club-error-bad-choice = "{ $value }" does not work for { $key } (average or nothing).
 club-error-bad-days = "{ $value }": a reminder after 0 (off) to { $max } days.
 club-reminder-title = 💶 A reminder from the cash box – please pay in what you owe:
 club-reminder-line = { $name }: { $amount } (for { $days ->

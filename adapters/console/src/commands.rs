@@ -56,6 +56,17 @@ pub fn parse(line: &str) -> Input {
     }
 }
 
+/// Whether `text` starts with a club command's word (`da`, `einzahlung`, `storno` …).
+pub fn is_club_word(text: &str) -> bool {
+    let word = text
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_lowercase();
+    let rest = text.trim().len() > word.len();
+    commands::lookup(Platform::Terminal, &word, rest).is_some_and(|c| c.is_club())
+}
+
 /// What `command` with the text `rest` asks for (`line` is the whole line).
 fn input(command: CommandId, rest: &str, line: &str) -> Input {
     let text = || (!rest.is_empty()).then(|| rest.to_string());

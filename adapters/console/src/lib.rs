@@ -550,11 +550,15 @@ fn current_name(table: &PublicTable) -> Option<String> {
 
 /// Who acts for a typed line — `NAME: command` names a human at the table, else `default`
 /// — and the command itself.
+/// Who acts and what he typed: `NAME: command` acts as a player at the table, and as any
+/// member of the club for a club command (checking in, paying: the club is more than the
+/// players of this game); anything else is `default`'s whole line.
 fn actor_and_text<'a>(table: &PublicTable, line: &'a str, default: &str) -> (String, &'a str) {
     let (named, text) = commands::split_actor(line);
-    match named.filter(|n| is_human(table, n)) {
-        Some(name) => (canonical(table, name), text),
-        None => (default.to_string(), line.trim()),
+    match named {
+        Some(name) if is_human(table, name) => (canonical(table, name), text),
+        Some(name) if commands::is_club_word(text) => (name.to_string(), text),
+        _ => (default.to_string(), line.trim()),
     }
 }
 

@@ -50,20 +50,26 @@ where
         }
     }
 
-    /// After the last round: `rückgängig` takes it back (the game goes on), anything else
-    /// ends. Returns whether the game goes on.
+    /// After the last round: `rückgängig` takes it back (the game goes on), a club command
+    /// is done (the evening goes on at the keyboard), anything else ends. Returns whether the
+    /// game goes on.
     async fn last_round_taken_back(&mut self, table: &PublicTable) -> anyhow::Result<bool> {
-        let prompt = tr(self.lang, "console-tally-over", &[]);
-        let Some(line) = self.prompt(&prompt).await? else {
-            return Ok(false);
-        };
-        let (who, text) = actor_and_text(table, &line, &table.opener);
-        if commands::parse(text) != Input::Request(Request::Undo) {
-            return Ok(false);
+        loop {
+            let prompt = tr(self.lang, "console-tally-over", &[]);
+            let Some(line) = self.prompt(&prompt).await? else {
+                return Ok(false);
+            };
+            let (who, text) = actor_and_text(table, &line, &table.opener);
+            match commands::parse(text) {
+                Input::Request(Request::Undo) => {
+                    let reply = self.handle(&who, Request::Undo).await;
+                    self.show(&reply)?;
+                    return Ok(reply.table.is_some_and(|t| t.status.is_open()));
+                }
+                Input::Request(Request::Club(request)) => self.club(&who, request).await?,
+                _ => return Ok(false),
+            }
         }
-        let reply = self.handle(&who, Request::Undo).await;
-        self.show(&reply)?;
-        Ok(reply.table.is_some_and(|t| t.status.is_open()))
     }
 
     /// One typed line: a command, or a round (`r …`, or the round itself). Returns false
@@ -85,6 +91,10 @@ where
             Input::MyCup => Request::Show,
             Input::Request(Request::Roll) => {
                 self.say(&render::help_text("console-tally-keys", self.voice()))?;
+                return Ok(true);
+            }
+            Input::Request(Request::Club(request)) => {
+                self.club(who, request).await?;
                 return Ok(true);
             }
             Input::Request(request) => request,

@@ -80,14 +80,30 @@ impl CatalogueKey {
         }
     }
 
-    /// Every spelling accepted for the key (German with and without umlauts, English).
+    /// The English word shown to an English reader (German words work for him too).
+    pub fn english(self) -> &'static str {
+        match self {
+            CatalogueKey::GameLost => "game",
+            CatalogueKey::HalfLost => "half",
+            CatalogueKey::SchockAusReceived => "schock_aus",
+            CatalogueKey::Bierrunde => "beer_round",
+            CatalogueKey::EveningFee => "fee",
+            CatalogueKey::LateFee => "late",
+            CatalogueKey::Absent => "absent",
+            CatalogueKey::RoundPrice => "round_price",
+            CatalogueKey::ReminderDays => "reminder",
+        }
+    }
+
+    /// Every spelling accepted for the key (German with and without umlauts, English). A
+    /// bare "round" is none of them: it could be a Bierrunde or the price of a round.
     fn spellings(self) -> &'static [&'static str] {
         match self {
-            CatalogueKey::GameLost => &["spiel", "game", "game_lost"],
+            CatalogueKey::GameLost => &["spiel", "game", "game_lost", "lost_game"],
             CatalogueKey::HalfLost => &["haelfte", "hälfte", "half", "half_lost"],
             CatalogueKey::SchockAusReceived => &["schockaus", "schock_aus", "schock-aus"],
-            CatalogueKey::Bierrunde => &["bierrunde", "round", "beer_round"],
-            CatalogueKey::EveningFee => &["abend", "evening", "evening_fee"],
+            CatalogueKey::Bierrunde => &["bierrunde", "beer_round", "beerround", "beer"],
+            CatalogueKey::EveningFee => &["abend", "evening", "evening_fee", "fee"],
             CatalogueKey::LateFee => &["zuspaet", "zuspät", "zu_spaet", "zu_spät", "late"],
             CatalogueKey::Absent => &["abwesend", "absent"],
             CatalogueKey::RoundPrice => &["rundenpreis", "runde_preis", "round_price"],
@@ -152,7 +168,7 @@ impl PenaltyCatalogue {
             CatalogueKey::Absent => {
                 self.absent = match value.trim().to_lowercase().as_str() {
                     "schnitt" | "durchschnitt" | "average" => AbsentFee::Average,
-                    "nichts" | "none" | "0" | "aus" | "off" => AbsentFee::Nothing,
+                    "nichts" | "none" | "nothing" | "0" | "aus" | "off" => AbsentFee::Nothing,
                     _ => {
                         return Err(CatalogueError::BadChoice {
                             key,
@@ -198,7 +214,7 @@ mod tests {
     #[test]
     fn changes_are_read_in_german_and_english() {
         let c = PenaltyCatalogue::default()
-            .with_changes("spiel=0,50 Hälfte=0.20 schock_aus=1 round=2 abend=3 late=1,50 abwesend=nichts runde_preis=15 erinnerung=14")
+            .with_changes("spiel=0,50 Hälfte=0.20 schock_aus=1 beer_round=2 abend=3 late=1,50 abwesend=nichts runde_preis=15 erinnerung=14")
             .unwrap();
         assert_eq!(c.game_lost, Cents(50));
         assert_eq!(c.half_lost, Cents(20));
@@ -207,6 +223,19 @@ mod tests {
         assert_eq!(c.evening_fee, Cents(300));
         assert_eq!(c.late_fee, Cents(150));
         assert_eq!(c.absent, AbsentFee::Nothing);
+        // The English words as an English catalogue shows them; a bare "round" is neither
+        // a Bierrunde nor a round's price.
+        let english = PenaltyCatalogue::default()
+            .with_changes("game=1 fee=3 absent=nothing round_price=12")
+            .unwrap();
+        assert_eq!(
+            (english.game_lost, english.evening_fee, english.absent),
+            (Cents(100), Cents(300), AbsentFee::Nothing)
+        );
+        assert_eq!(
+            PenaltyCatalogue::default().with_changes("round=2"),
+            Err(CatalogueError::UnknownKey("round".into()))
+        );
         assert_eq!(c.round_price, Cents(1500));
         assert_eq!(c.reminder_days, 14);
         assert!(c.charges_anything());

@@ -59,7 +59,10 @@ fn catalogue_error_text(e: &CatalogueError, voice: Voice) -> String {
     let a = |s: &str| arg_text(s.to_string());
     match e {
         CatalogueError::UnknownKey(key) => {
-            let keys: Vec<&str> = CatalogueKey::ALL.iter().map(|k| k.word()).collect();
+            let keys: Vec<&str> = CatalogueKey::ALL
+                .iter()
+                .map(|k| key_word(*k, lang))
+                .collect();
             tr(
                 lang,
                 "club-error-unknown-key",
@@ -71,14 +74,14 @@ fn catalogue_error_text(e: &CatalogueError, voice: Voice) -> String {
             lang,
             "club-error-bad-amount",
             &[
-                ("key", a(key.word())),
+                ("key", a(key_word(*key, lang))),
                 ("reason", a(&money_error_text(*error, lang))),
             ],
         ),
         CatalogueError::BadChoice { key, value } => tr(
             lang,
             "club-error-bad-choice",
-            &[("key", a(key.word())), ("value", a(value))],
+            &[("key", a(key_word(*key, lang))), ("value", a(value))],
         ),
         CatalogueError::BadDays { value } => tr(
             lang,
@@ -88,5 +91,13 @@ fn catalogue_error_text(e: &CatalogueError, voice: Voice) -> String {
                 ("max", arg_num(crate::club::catalogue::MAX_REMINDER_DAYS)),
             ],
         ),
+    }
+}
+
+/// The catalogue key as the reader writes it.
+pub(super) fn key_word(key: CatalogueKey, lang: Lang) -> &'static str {
+    match lang {
+        Lang::De => key.word(),
+        Lang::En => key.english(),
     }
 }

@@ -71,7 +71,7 @@ fn catalogue_text(c: &PenaltyCatalogue, voice: Voice) -> String {
             "club-catalogue-line",
             &[
                 ("label", arg_text(key_label(key, lang))),
-                ("key", arg_text(key.word())),
+                ("key", arg_text(errors::key_word(key, lang))),
                 ("value", arg_text(value)),
             ],
         ));

@@ -196,9 +196,14 @@ pub(super) fn cash_history_text(
     out.join("\n")
 }
 
-/// A rating as shown: one decimal, in the reader's way.
+/// A rating as shown: one decimal, in the reader's way, a negative one with a minus sign.
 fn rating_number(value: f64, lang: Lang) -> String {
-    let text = format!("{value:.1}");
+    let text = format!("{value:.1}").replace('-', "−");
+    let text = if text == "−0.0" {
+        "0.0".to_string()
+    } else {
+        text
+    };
     match lang {
         Lang::De => text.replace('.', ","),
         Lang::En => text,
@@ -210,14 +215,23 @@ pub(super) fn ratings_text(list: &[PlayerRating], lang: Lang) -> String {
         return tr(lang, "club-ratings-none", &[]);
     }
     let mut out = vec![tr(lang, "club-ratings-title", &[])];
+    // Ratings that read the same share the better place.
+    let shown: Vec<String> = list
+        .iter()
+        .map(|p| rating_number(p.conservative(), lang))
+        .collect();
+    let mut place = 0;
     out.extend(list.iter().enumerate().map(|(i, p)| {
+        if i == 0 || shown[i] != shown[i - 1] {
+            place = i + 1;
+        }
         tr(
             lang,
             "club-ratings-line",
             &[
-                ("place", arg_num(i as i64 + 1)),
+                ("place", arg_num(place as i64)),
                 ("name", arg_text(p.name.clone())),
-                ("rating", arg_text(rating_number(p.conservative(), lang))),
+                ("rating", arg_text(shown[i].clone())),
                 ("games", arg_num(p.games)),
             ],
         )

@@ -150,7 +150,7 @@ fn a_money_column_stands_for_each_kind_charged_that_evening() {
     assert_eq!(
         headers(&sheet),
         [
-            "Spieler",
+            "Mitglied",
             "Spiele",
             "Verloren",
             "Hälften",
@@ -158,7 +158,7 @@ fn a_money_column_stands_for_each_kind_charged_that_evening() {
             "Bierrunden",
             "Gebühr",
             "Zu spät",
-            "Verloren €",
+            "Verl. Spiele €",
             "Hälften €",
             "Bierrunden €",
             "Schnitt",
@@ -235,7 +235,7 @@ fn a_money_column_stands_for_each_kind_charged_that_evening() {
         [
             "Fee",
             "Late",
-            "Lost €",
+            "Games lost €",
             "Halves €",
             "Rounds €",
             "Average",
@@ -258,7 +258,7 @@ fn a_short_catalogue_keeps_the_picture_narrow() {
     night.members[1].balance = Some(Cents(100));
     let sheet = night_sheet(&night, Lang::De);
     let added: Vec<&str> = headers(&sheet).into_iter().skip(6).collect();
-    assert_eq!(added, ["Verloren €", "Strafen", "Kontostand"]);
+    assert_eq!(added, ["Verl. Spiele €", "Strafen", "Kontostand"]);
     let (narrow, _) = size(&night_picture(&night, Lang::De).expect("a picture"));
     let (full, _) = size(&night_picture(&full_evening(), Lang::De).expect("a picture"));
     assert!(narrow < full, "{narrow} vs {full}");
@@ -301,7 +301,7 @@ fn the_footer_says_how_the_absent_share_was_reckoned() {
     );
     assert_eq!(
         night_sheet(&night, Lang::De).footer[1],
-        "Kasse: 31,50 € offen, 120,00 € in der Kasse"
+        "Kasse: 31,50 € offen, 120,00 € in bar"
     );
 
     let mut exact = night.clone();
