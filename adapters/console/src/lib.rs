@@ -378,7 +378,8 @@ where
             match commands::parse(text) {
                 Input::Round(text) => {
                     // Only a real table takes rounds; the service says so.
-                    let reply = self.handle(&who, Request::EnterRound { text }).await;
+                    let round = bot_core::service::args::round_request(&text);
+                    let reply = self.handle(&who, round).await;
                     self.show(&reply)?;
                 }
                 Input::Quit => {

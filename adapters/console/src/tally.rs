@@ -98,7 +98,9 @@ where
                 return Ok(true);
             }
             Input::Request(request) => request,
-            Input::Round(text) | Input::Unknown(text) => Request::EnterRound { text },
+            Input::Round(text) | Input::Unknown(text) => {
+                bot_core::service::args::round_request(&text)
+            }
             Input::Invalid(e) => {
                 self.say(&render::error_text(&e, Some(table), self.voice()))?;
                 return Ok(true);

@@ -417,7 +417,7 @@ async fn round(
     #[max_length = 1000]
     text: String,
 ) -> Result<(), Error> {
-    play(ctx, Ok(Request::EnterRound { text })).await
+    play(ctx, Ok(bot_core::service::args::round_request(&text))).await
 }
 
 #[poise::command(slash_command)]

@@ -122,7 +122,7 @@ pub fn request(cmd: CommandId, args: &str, reply_to: ReplyTarget) -> Result<Requ
         CommandId::Verify => Request::Verify {
             game: game_number(args)?,
         },
-        CommandId::Round => Request::EnterRound { text: text() },
+        CommandId::Round => args::round_request(args),
         CommandId::Bot => parse_bot(args).request(),
         CommandId::Night
         | CommandId::CheckIn

@@ -43,6 +43,18 @@ pub fn parse_values(text: &str) -> Result<Vec<u8>, ServiceError> {
     Ok(values)
 }
 
+/// A round line as typed after the round command: the round, or — `rückgängig`, `undo` (as
+/// the README shows it among the round lines) — taking the last round back.
+pub fn round_request(text: &str) -> Request {
+    let word = text.trim().to_lowercase();
+    match word.as_str() {
+        "rückgängig" | "rueckgaengig" | "zurück" | "zurueck" | "undo" => Request::Undo,
+        _ => Request::EnterRound {
+            text: text.to_string(),
+        },
+    }
+}
+
 /// What the rules command asks for: nothing shows the rules in words, `details` shows every
 /// switch by its key (both for anyone), anything else sets them (see [`parse_rules`]).
 pub fn rules_request(text: &str) -> Request {

@@ -311,3 +311,18 @@ fn the_menus_describe_each_command_in_its_language() {
         );
     }
 }
+
+/// Issue 37: every round line the README shows works after `/runde`, `rückgängig` too.
+#[test]
+fn a_round_line_of_the_readme_is_a_round_or_takes_the_last_one_back() {
+    let round = |args: &str| request(CommandId::Round, args, None).expect("a request");
+    for undo in ["rückgängig", "Rückgängig", "rueckgaengig", "undo"] {
+        assert_eq!(round(undo), Request::Undo, "{undo}");
+    }
+    assert_eq!(
+        round("Anna 3 von Cem"),
+        Request::EnterRound {
+            text: "Anna 3 von Cem".into()
+        }
+    );
+}
