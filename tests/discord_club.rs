@@ -172,7 +172,7 @@ async fn a_club_night_with_two_tables_a_late_member_and_an_absent_one() {
     let late = run_slash_in(&fake, &garden, &finn, club("here")).await;
     assert_public(&late, "✅ Finn ist da – zu spät.");
     let again = run_slash_in(&fake, &bar, &anna, club("here")).await;
-    assert_public(&again, "Anna ist schon seit");
+    assert_refused(&again, "Anna ist schon seit");
 
     // The evening so far, for everyone; only an admin closes it.
     let standings = run_slash(&fake, &cem, club("night")).await;

@@ -174,9 +174,17 @@ async fn a_club_night_in_two_topics_with_a_late_member_and_an_absent_one() {
         &ask(&fake, &forum, garden, &finn, "/da").await,
         "✅ Finn ist da – zu spät.",
     );
+    let again = say(&fake, &forum, bar, &anna, "/da").await;
+    assert_says(again.text().unwrap_or_default(), "Anna ist schon seit");
+    assert!(
+        again.params.get("reply_parameters").is_some(),
+        "an answer to her alone: {again:?}"
+    );
+    // An English member is answered in English (issue 37).
+    let finn_in_english = finn.clone().lang("en");
     assert_says(
-        &ask(&fake, &forum, bar, &anna, "/da").await,
-        "Anna ist schon seit",
+        &ask(&fake, &forum, garden, &finn_in_english, "/da").await,
+        "Finn has been here since",
     );
 
     // The evening so far, for everyone; only an admin closes it, with the picture.
@@ -201,6 +209,10 @@ async fn a_club_night_in_two_topics_with_a_late_member_and_an_absent_one() {
     ] {
         assert_says(caption, part);
     }
+    // The member lines in the caption (issue 37) are the evening's.
+    let mut in_caption = member_lines(caption);
+    in_caption.iter_mut().for_each(|l| l.balance = None);
+    assert_eq!(in_caption, lines, "{caption}");
     let picture = closed.photo().expect("the picture");
     let (width, height) = png_size(&picture.content).expect("a PNG");
     assert!(width >= 400 && height >= 7 * 20, "{width}×{height}");

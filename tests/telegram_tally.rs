@@ -8,7 +8,8 @@
 mod common;
 
 use common::telegram::{
-    self, assert_within_limits, button, command, press, table_message, version, wait_table,
+    self, assert_within_limits, barrier, button, command, command_answer, press, table_message,
+    version, wait_table,
 };
 use schocken_fakes::telegram::{FakeTelegram, TgChat, TgUser};
 use std::time::Instant;
@@ -205,6 +206,87 @@ async fn announced_extras_are_pressed_under_the_table() {
     })
     .await;
 
+    assert_within_limits(&fake, &[group.id]);
+    bot.assert_token_never_logged(fake.token());
+}
+
+/// The round lines of the README's "At the pub" evening, as written there, after `/runde`.
+fn readme_round_lines() -> Vec<String> {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    readme
+        .lines()
+        .filter_map(|line| line.strip_prefix("Runde: "))
+        .map(|line| line.split('#').next().unwrap_or("").trim().to_string())
+        .collect()
+}
+
+/// Every round word of the README works at a Telegram table (issue 37): its evening typed
+/// line by line after `/runde`, then `/tisch` at the running table; not one call to Telegram
+/// fails on the way (a write that changes nothing is not made).
+#[tokio::test]
+async fn the_readmes_round_lines_work_at_a_telegram_table() {
+    let (fake, _db, bot) = telegram::start(53).await;
+    let group = TgChat::supergroup(-100_5003, "Kneipe");
+    fake.command(&group, &anna(), "/neu zählen");
+    let lobby = wait_table(&fake, group.id, "the lobby", |t| button(t, "j").is_some()).await;
+    for p in [ben(), cem()] {
+        press(&fake, &group, &p, &button(&lobby, "j").expect("join")).await;
+    }
+    wait_table(&fake, group.id, "three", |t| t.text.contains("(3)")).await;
+    fake.command(&group, &anna(), "/los Ben");
+    wait_table(&fake, group.id, "the game", |t| {
+        t.text.contains("Ben fängt an.")
+    })
+    .await;
+
+    let lines = readme_round_lines();
+    assert!(
+        lines.len() >= 4 && lines.iter().any(|l| l == "rückgängig"),
+        "the README's evening: {lines:?}"
+    );
+    for line in &lines {
+        // The README enters "von …" later, with the stock empty: empty it (9 left after
+        // Anna's 4) first.
+        if line.contains(" von ") {
+            fake.command(&group, &ben(), "/runde Cem 9");
+            wait_table(&fake, group.id, "the stock empty", |t| {
+                t.text.contains("Cem · 9 Deckel")
+            })
+            .await;
+        }
+        // The Deckel the README's comments promise, counted by hand.
+        let expected: &[&str] = match line.as_str() {
+            l if l.ends_with("Anna 221") => {
+                &["Anna bekommt 4 Deckel aus dem Stock", "Anna · 4 Deckel"]
+            }
+            "Anna 2" => &["Anna · 6 Deckel"],
+            "rückgängig" => &["Cem hat die letzte Runde zurückgenommen", "Anna · 4 Deckel"],
+            "Anna 3 von Cem" => &["Anna · 7 Deckel", "Cem · 6 Deckel"],
+            "Cem aus" => &["2. Hälfte"],
+            other => panic!("a README round line this test does not know: {other}"),
+        };
+        fake.command(&group, &cem(), &format!("/runde {line}"));
+        wait_table(&fake, group.id, line, |t| {
+            expected.iter().all(|text| t.text.contains(text))
+        })
+        .await;
+    }
+
+    // The table anew at a running real-dice table; the old message had no buttons to take off.
+    let posted = command_answer(&fake, &group, &ben(), "/tisch").await;
+    assert!(
+        posted.text().unwrap_or_default().contains("2. Hälfte"),
+        "{posted:?}"
+    );
+    barrier(&fake, &group).await;
+    let failed: Vec<String> = fake
+        .requests()
+        .iter()
+        .filter(|r| !r.ok() && !r.is("getUpdates"))
+        .map(|r| format!("{} → {}", r.method, r.response))
+        .collect();
+    assert!(failed.is_empty(), "failed calls: {failed:#?}");
     assert_within_limits(&fake, &[group.id]);
     bot.assert_token_never_logged(fake.token());
 }

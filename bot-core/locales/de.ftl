@@ -1154,6 +1154,9 @@ club-payment-claimed = { $name } sagt: { $amount } eingezahlt! Ein anderes Mitgl
     [terminal] „NAME: einzahlung { $name }“
    *[plain] „einzahlung { $name }“
 }.
+club-claim-rejected = ✖ Die Meldung von { $name } über { $amount } ist abgelehnt (von { $by }); gebucht ist nichts.
+club-claim-withdrawn = ✖ { $name } hat die Meldung über { $amount } zurückgezogen; gebucht ist nichts.
+club-error-claim-settled = Diese Meldung (Kassenbuchung #{ $id }) ist schon erledigt: bestätigt, abgelehnt oder zurückgezogen.
 club-cash-undone = ↩️ Kassenbuchung #{ $id } storniert von { $by }: { $kind }, { $name }, { $amount }.
 club-undone-owes = { $name } schuldet der Kasse jetzt { $amount }.
 club-undone-credit = { $name } hat jetzt { $amount } Guthaben.

@@ -1139,6 +1139,9 @@ club-payment-claimed = { $name } says: paid in { $amount }! Another member confi
     [terminal] "NAME: pay { $name }"
    *[plain] "pay { $name }"
 }.
+club-claim-rejected = ✖ { $name }'s claim of { $amount } was rejected (by { $by }); nothing is booked.
+club-claim-withdrawn = ✖ { $name } withdrew the claim of { $amount }; nothing is booked.
+club-error-claim-settled = This claim (cash entry #{ $id }) is settled already: confirmed, rejected or withdrawn.
 club-cash-undone = ↩️ Cash entry #{ $id } reversed by { $by }: { $kind }, { $name }, { $amount }.
 club-undone-owes = { $name } now owes the box { $amount }.
 club-undone-credit = { $name } now has { $amount } credit.

@@ -279,6 +279,25 @@ async fn reminders_come_after_the_set_days_and_at_most_once_a_day() {
 }
 
 /// Every test above again, on PostgreSQL (see `common::backend`).
+/// Issue 37: a second check-in changes nothing and is said to the member alone (in his
+/// language), not to the whole chat.
+#[tokio::test]
+async fn a_second_check_in_is_told_to_the_member_alone() {
+    let h = Harness::new().await;
+    h.ok(
+        admin("Max"),
+        club(ClubRequest::OpenNight { late_after: None }),
+    )
+    .await;
+    h.ok(actor("Anna"), club(ClubRequest::CheckIn)).await;
+    let again = h.ok(actor("Anna"), club(ClubRequest::CheckIn)).await;
+    assert!(again.notices.is_empty(), "nothing for the chat: {again:?}");
+    assert!(matches!(
+        again.private_notices.as_slice(),
+        [Notice::Club(ClubNotice::AlreadyCheckedIn { name, .. })] if name == "Anna"
+    ));
+}
+
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {
     common::backend::run_again_on_postgres().await;

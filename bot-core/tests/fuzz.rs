@@ -198,6 +198,7 @@ proptest! {
             Just(ButtonAction::Roll), Just(ButtonAction::Look), Just(ButtonAction::Stand),
             Just(ButtonAction::Join), Just(ButtonAction::Start), Just(ButtonAction::Flip),
             Just(ButtonAction::Blind), Just(ButtonAction::ThrowIn), Just(ButtonAction::Table),
+            Just(ButtonAction::ConfirmClaim), Just(ButtonAction::RejectClaim),
             prop::collection::vec(1u8..=6, 1..=3).prop_map(ButtonAction::Keep),
             (0u8..8).prop_map(ButtonAction::Announce),
         ],

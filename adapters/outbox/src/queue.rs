@@ -122,6 +122,8 @@ pub struct Shown<M, P> {
     /// Messages found deleted: a stored reference to one of them is not used again.
     pub gone: Vec<M>,
     pub place: Option<P>,
+    /// Whether the message carries buttons (unknown, e.g. after a restart: it may).
+    pub buttons: bool,
 }
 
 impl<M, P> Default for Shown<M, P> {
@@ -132,6 +134,7 @@ impl<M, P> Default for Shown<M, P> {
             last_round: None,
             gone: Vec::new(),
             place: None,
+            buttons: true,
         }
     }
 }
@@ -395,9 +398,10 @@ impl<B: Clone, M: Copy + Eq, P: Copy + Eq, O: Other> Queue<B, M, P, O> {
             .max()
     }
 
-    /// `state` is on `message` now.
-    pub fn showed(&mut self, state: &TableState<B, M, P>, message: M) {
+    /// `state` is on `message` now (`buttons`: with buttons).
+    pub fn showed(&mut self, state: &TableState<B, M, P>, message: M, buttons: bool) {
         let shown = self.entry(state.table_id);
+        shown.buttons = buttons;
         shown.message = Some(message);
         shown.version = Some(state.version);
         shown.last_round = state.last_round.clone();

@@ -128,6 +128,11 @@ impl Writer for FakeWriter {
         Ok(self.0.next_message.fetch_add(1, Ordering::SeqCst) + 1)
     }
 
+    /// A body saying "no buttons" shows none (a real-dice table).
+    fn has_buttons(&self, body: &Text) -> bool {
+        !body.0.contains("no buttons")
+    }
+
     async fn strip(&self, _: &i64, message: u32, gate: &Gate) -> Result<(), Failure> {
         gate.pass().await;
         self.record(format!("strip {message}"))
@@ -310,6 +315,32 @@ async fn old_buttons_are_taken_off_also_after_a_restart() {
     second.resume().await;
     settle(&second).await;
     assert_eq!(writer.what(), ["strip 1"]);
+    assert!(
+        turns
+            .pending_strips("test")
+            .await
+            .expect("strips")
+            .is_empty()
+    );
+}
+
+/// Issue 37: a table posted anew whose old message showed no buttons (a real-dice table)
+/// costs no write to take off buttons that are not there.
+#[tokio::test(start_paused = true)]
+async fn an_old_message_without_buttons_is_left_alone() {
+    let turns = Arc::new(MemoryTurns::default());
+    let writer = FakeWriter::default();
+    let outbox = outbox(&writer, &turns);
+    let plain = |version, fresh| TableState {
+        body: Text("no buttons".into()),
+        fresh,
+        ..state(version, "")
+    };
+    outbox.table(&CHAT, plain(1, false));
+    settle(&outbox).await;
+    outbox.table(&CHAT, plain(2, true));
+    settle(&outbox).await;
+    assert_eq!(writer.what(), ["post: t1 v1", "post: t1 v2"]);
     assert!(
         turns
             .pending_strips("test")

@@ -233,12 +233,17 @@ async fn succeeded<W: Writer>(
         entry.failures = 0;
         match (&job, &made) {
             (Job::Table(table), Made::Edited(message)) => {
-                entry.queue.showed(&table.to_show(), *message);
+                let state = table.to_show();
+                let buttons = shared.writer.has_buttons(&state.body);
+                entry.queue.showed(&state, *message, buttons);
             }
             (Job::Table(table), Made::Posted { new, old }) => {
                 let state = table.to_show();
-                entry.queue.showed(&state, *new);
-                strip = *old;
+                // The old message's buttons go, unless it showed none.
+                let had_buttons = entry.queue.shown(state.table_id).buttons;
+                let buttons = shared.writer.has_buttons(&state.body);
+                entry.queue.showed(&state, *new, buttons);
+                strip = old.filter(|_| had_buttons);
                 posted = Some((state.place, state.table_id, *new));
             }
             (Job::Other { other, .. }, Made::Sent(old)) => {

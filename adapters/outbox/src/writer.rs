@@ -107,6 +107,12 @@ pub trait Writer: Send + Sync + 'static {
         gate: &Gate,
     ) -> impl Future<Output = Result<Self::Message, Failure>> + Send;
 
+    /// Whether a message showing `body` carries buttons (an old one without any needs no
+    /// strip: that write would change nothing, yet cost a slot of the chat's pace).
+    fn has_buttons(&self, _body: &Self::Body) -> bool {
+        true
+    }
+
     /// Takes the buttons off an old message (its table moved to a newer one).
     fn strip(
         &self,

@@ -16,3 +16,6 @@ usage-new = „{ $text }“ kenne ich hier nicht. /neu macht einen Tisch auf, an
 hint-sent = 💡 Dein Tipp kommt in unseren privaten Chat.
 hint-tap = 💡 Die Antwort sieht nur du: tippe auf „💡 Tipp“. Starte unseren privaten Chat (START), dann kommen Tipps dorthin.
 hint-where = 💡 An welchem Tisch? Schreib /tipp in deiner Gruppe, oder tippe erst unter ihrem Tisch auf „🔒 Mein Becher privat“.
+# Under a member's claim that he paid (issue 37).
+button-claim-confirm = ✅ Bestätigen
+button-claim-reject = ✖ Ablehnen

@@ -16,3 +16,6 @@ usage-new = I do not know “{ $text }” here. /new opens a table where the bot
 hint-sent = 💡 Your hint comes in our private chat.
 hint-tap = 💡 Only you get to see the answer: tap “💡 Hint”. Open our private chat (START) and your hints come there.
 hint-where = 💡 At which table? Type /hint in your group, or tap “🔒 My cup in private” under its table first.
+# Under a member's claim that he paid (issue 37).
+button-claim-confirm = ✅ Confirm
+button-claim-reject = ✖ Reject

@@ -35,9 +35,11 @@ pub fn content_message(content: &Content, reply: &Reply) -> String {
     clip(&parts.join("\n\n"), MAX_TEXT)
 }
 
-/// A closed club evening (issue 25): its table as a picture, with the notices and the
-/// evening's figures as the caption (the members' lines are in the picture). `None` for any
-/// other content, or if the picture could not be drawn (the text then says it all).
+/// A closed club evening (issues 25, 37): its table as a picture, with the notices and the
+/// whole summary as the caption — the member lines too, readable and searchable — or, when
+/// that is longer than a caption may be, the head figures as the caption and the summary in
+/// a message right after. `None` for any other content, or if the picture could not be drawn
+/// (the text then says it all).
 pub fn night_picture(content: &Content, reply: &Reply) -> Option<NightPicture> {
     let Content::Club(club) = content else {
         return None;
@@ -48,18 +50,33 @@ pub fn night_picture(content: &Content, reply: &Reply) -> Option<NightPicture> {
     report.closed_at?;
     let png = render::club::night_picture(report, reply.lang).ok()?;
     let mut parts = notices(reply);
-    parts.push(render::club::night_caption(report, reply.lang));
+    let whole = render::content_text(content, voice(reply.lang));
     let date = bot_core::time::local_date(report.opened_at, &report.time_zone);
+    let name = format!("clubabend-{date}.png");
+    let with_all = [parts.clone(), vec![whole.clone()]].concat().join("\n\n");
+    // Telegram counts a caption in UTF-16 units (an emoji is two).
+    if with_all.encode_utf16().count() <= MAX_CAPTION {
+        return Some(NightPicture {
+            caption: with_all,
+            text: None,
+            name,
+            png,
+        });
+    }
+    parts.push(render::club::night_caption(report, reply.lang));
     Some(NightPicture {
         caption: parts.join("\n\n"),
-        name: format!("clubabend-{date}.png"),
+        text: Some(clip(&whole, MAX_TEXT)),
+        name,
         png,
     })
 }
 
-/// A closed evening's picture and its caption.
+/// A closed evening's picture, its caption, and the summary to send after it if the caption
+/// could not hold it.
 pub struct NightPicture {
     pub caption: String,
+    pub text: Option<String>,
     pub name: String,
     pub png: Vec<u8>,
 }

@@ -101,6 +101,9 @@ async fn command_message<B: Api>(app: &Arc<App<B>>, message: &Message, update_id
     if private {
         command = command.with_chat_lang(identity::lang(from));
     }
+    if let Some(title) = message.chat.title() {
+        command = command.with_place_name(title);
+    }
     debug!(chat = place.chat, ?request, "command");
     let reply = app.service.handle(command).await;
     if let Some(t) = reply.table.as_ref().filter(|_| !private) {
@@ -111,6 +114,9 @@ async fn command_message<B: Api>(app: &Arc<App<B>>, message: &Message, update_id
         user: from.id.0,
     };
     app.show(place, Some(&request), &reply, origin, None).await;
+    if crate::claims::settles(&request) {
+        crate::claims::replied(app, place, message, &reply);
+    }
 }
 
 /// The command and request of a command message for us, or `None` when it is none (chatter,
@@ -150,7 +156,11 @@ async fn read_command<B: Api>(
         say(text::tr(lang, usage, &[("text", arg_text(args))]));
         return None;
     }
-    match commands::request(cmd, parsed.args, replied_to(message)) {
+    let request = match crate::claims::confirming_reply(message, parsed.args) {
+        Some(confirm) if cmd == CommandId::Pay => Ok(confirm),
+        _ => commands::request(cmd, parsed.args, replied_to(message)),
+    };
+    match request {
         // Help is for the asker, in his language (the group's language stays).
         Ok(Request::Help) if !private => {
             say(compose::help(lang));
@@ -231,6 +241,10 @@ async fn press<B: Api>(app: &Arc<App<B>>, query: &CallbackQuery) {
     let reply = app.service.handle(command).await;
     if let Some(t) = &reply.table {
         app.private.acted_at(user, t.table_id);
+    }
+    if crate::claims::settles(&request) {
+        crate::claims::pressed(app, query, place, &reply).await;
+        return;
     }
     if request == Request::Hint {
         let cup = match origin {

@@ -103,6 +103,29 @@ pub fn hint(
     InlineKeyboardMarkup::new(rows)
 }
 
+/// Under a member's claim that he paid (issue 37): another member confirms or rejects it with
+/// one tap.
+pub fn claim(claim: i64, lang: Lang) -> InlineKeyboardMarkup {
+    let button = |action: ButtonAction, label: &str| {
+        let id = ButtonId::new(action, claim, 0).encode();
+        InlineKeyboardButton::callback(text::tr(lang, label, &[]), id)
+    };
+    InlineKeyboardMarkup::new([[
+        button(ButtonAction::ConfirmClaim, "button-claim-confirm"),
+        button(ButtonAction::RejectClaim, "button-claim-reject"),
+    ]])
+}
+
+/// The claim a message's buttons settle (the bot's claim notice), if any.
+pub fn claim_of(markup: &InlineKeyboardMarkup) -> Option<i64> {
+    callback_data(markup).iter().find_map(|data| {
+        ButtonId::parse(data)
+            .ok()
+            .filter(|b| b.action == ButtonAction::ConfirmClaim)
+            .map(|b| b.table)
+    })
+}
+
 /// Every `callback_data` of a keyboard (for checks).
 pub fn callback_data(markup: &InlineKeyboardMarkup) -> Vec<String> {
     use teloxide::types::InlineKeyboardButtonKind;

@@ -18,6 +18,7 @@
 //!   redaction; [`text`]: the adapter's own Fluent texts.
 
 pub mod app;
+pub mod claims;
 pub mod commands;
 pub mod compose;
 pub mod handlers;

@@ -116,9 +116,15 @@ pub enum ButtonAction {
     Table,
     /// A hint from the exact odds, for the player to act (private).
     Hint,
+    /// Confirm a member's claim that he paid (issue 37); the button's `table` is the claim's
+    /// cash entry number, its version 0.
+    ConfirmClaim,
+    /// Reject a member's claim (his own: withdraw it); `table` as for [`Self::ConfirmClaim`].
+    RejectClaim,
 }
 
-/// A button: its action, the table it belongs to, and the table version it was made for.
+/// A button: its action, the table it belongs to, and the table version it was made for (a
+/// claim's buttons carry the claim's entry number instead of a table, and version 0).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ButtonId {
     pub action: ButtonAction,
@@ -161,6 +167,8 @@ impl ButtonId {
             ButtonAction::ThrowIn => ("i", String::new()),
             ButtonAction::Table => ("t", String::new()),
             ButtonAction::Hint => ("h", String::new()),
+            ButtonAction::ConfirmClaim => ("c", String::new()),
+            ButtonAction::RejectClaim => ("x", String::new()),
             ButtonAction::Keep(values) => ("k", values.iter().map(|v| v.to_string()).collect()),
             ButtonAction::Announce(bits) => ("a", bits.to_string()),
         };
@@ -213,6 +221,8 @@ impl ButtonId {
             "i" => no_arg(ButtonAction::ThrowIn)?,
             "t" => no_arg(ButtonAction::Table)?,
             "h" => no_arg(ButtonAction::Hint)?,
+            "c" => no_arg(ButtonAction::ConfirmClaim)?,
+            "x" => no_arg(ButtonAction::RejectClaim)?,
             "k" => {
                 let arg = arg.ok_or(ButtonIdError::Malformed)?;
                 if arg.is_empty() || arg.len() > 3 {
@@ -348,6 +358,8 @@ mod tests {
             ButtonAction::ThrowIn,
             ButtonAction::Table,
             ButtonAction::Hint,
+            ButtonAction::ConfirmClaim,
+            ButtonAction::RejectClaim,
             ButtonAction::Keep(vec![1, 1]),
             ButtonAction::Keep(vec![6]),
             ButtonAction::Announce(7),
@@ -376,7 +388,7 @@ mod tests {
             "v2:r:1:0",
             "v1:r:1",
             "v1:r:1:0:9",
-            "v1:x:1:0",
+            "v1:q:1:0",
             "v1:k:1:0",
             "v1:k:1:0:7",
             "v1:k:1:0:1111",

@@ -1,7 +1,7 @@
 //! Reading command arguments typed in a chat: dice to keep, a preset and switches, extras.
 //! Shared by every adapter, so `/keep 1 1`, `/halten 11` and a slash option read alike.
 
-use super::command::{Actor, Command, Request};
+use super::command::{Actor, ClubRequest, Command, Request};
 use super::error::ServiceError;
 use super::ids::{ButtonAction, ButtonId, ChatId};
 use crate::engine::ai::Strategy;
@@ -175,6 +175,23 @@ pub fn button_command(chat: ChatId, actor: Actor, button: &ButtonId) -> Command 
         ButtonAction::Announce(bits) => Request::Announce {
             extras: extras_from_bits(*bits),
         },
+        // A claim's buttons belong to no table: nothing to be outdated.
+        ButtonAction::ConfirmClaim => {
+            let claim = button.table;
+            return Command::new(
+                chat,
+                actor,
+                Request::Club(ClubRequest::ConfirmClaim { claim }),
+            );
+        }
+        ButtonAction::RejectClaim => {
+            let claim = button.table;
+            return Command::new(
+                chat,
+                actor,
+                Request::Club(ClubRequest::RejectClaim { claim }),
+            );
+        }
     };
     Command::new(chat, actor, request).expecting(button.table, button.version)
 }

@@ -186,6 +186,14 @@ pub enum ClubRequest {
     CashExport {
         format: BookFormat,
     },
+    /// Confirm claim `claim` (the entry number of a member's "I paid"): books his payment.
+    ConfirmClaim {
+        claim: i64,
+    },
+    /// Reject claim `claim` (the claimant's own: withdraw it); nothing was booked.
+    RejectClaim {
+        claim: i64,
+    },
     /// Take back the actor's newest entry that booked money for himself (his claim, or a
     /// payment for him; within the undo window), or entry `entry` (admins any time; the
     /// member who booked a payment for another, within the undo window).
@@ -213,6 +221,8 @@ impl ClubRequest {
                 | ClubRequest::CloseNight
                 | ClubRequest::SetCatalogue { .. }
                 | ClubRequest::Pay { .. }
+                | ClubRequest::ConfirmClaim { .. }
+                | ClubRequest::RejectClaim { .. }
                 | ClubRequest::CashUndo { .. }
         )
     }
@@ -317,6 +327,9 @@ pub struct Command {
     pub request_id: Option<String>,
     /// The chat's language, if the platform tells it (public messages).
     pub chat_lang: Option<Lang>,
+    /// The chat's name as its members know it (a Telegram group's title), for file names.
+    #[serde(default)]
+    pub place_name: Option<String>,
 }
 
 impl Command {
@@ -328,6 +341,7 @@ impl Command {
             expected: None,
             request_id: None,
             chat_lang: None,
+            place_name: None,
         }
     }
 
@@ -343,6 +357,11 @@ impl Command {
 
     pub fn with_chat_lang(mut self, lang: Lang) -> Command {
         self.chat_lang = Some(lang);
+        self
+    }
+
+    pub fn with_place_name(mut self, name: impl Into<String>) -> Command {
+        self.place_name = Some(name.into());
         self
     }
 }

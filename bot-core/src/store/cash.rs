@@ -78,7 +78,9 @@ pub(super) fn check_balanced(entries: &[NewCashEntry]) -> Result<(), StoreError>
     }
 }
 
-/// Inserts entries and their postings in the caller's transaction. Returns their ids.
+/// Inserts entries and their postings in the caller's transaction. Returns their ids. An
+/// entry that would confirm or reverse one already confirmed or reversed (another member was
+/// first) is [`StoreError::Stale`].
 pub(super) async fn insert_entries(
     tx: &mut sqlx::AnyConnection,
     entries: &[NewCashEntry],
@@ -103,7 +105,11 @@ pub(super) async fn insert_entries(
         .bind(e.reverses)
         .bind(e.confirms)
         .fetch_one(&mut *tx)
-        .await?;
+        .await
+        .map_err(|e| match e {
+            sqlx::Error::Database(d) if d.is_unique_violation() => StoreError::Stale,
+            other => other.into(),
+        })?;
         for p in &e.postings {
             sqlx::query(
                 "INSERT INTO cash_postings (entry_id, club, account, amount)

@@ -75,7 +75,7 @@ fn notices_keep_the_last_lines_only() {
 #[test]
 fn an_older_state_never_overwrites_a_newer_one() {
     let mut q = Q::default();
-    q.showed(&state(1, 5, &[]), 9);
+    q.showed(&state(1, 5, &[]), 9, true);
     q.push_table(state(1, 4, &["late"]));
     assert!(q.is_empty());
     q.push_table(state(1, 5, &[]));
@@ -101,14 +101,14 @@ fn repairs_only_when_the_message_may_be_behind() {
     };
     q.push_table(repair(3));
     assert!(take_table(&mut q).is_some(), "nothing known: repair");
-    q.showed(&state(1, 3, &[]), 9);
+    q.showed(&state(1, 3, &[]), 9, true);
     q.push_table(repair(3));
     assert!(q.is_empty());
     q.push_table(repair(4));
     assert!(take_table(&mut q).is_some(), "behind: repair");
     // A repair queued while a newer write was in flight is dropped when it is due.
     q.push_table(repair(7));
-    q.showed(&state(1, 7, &["neu"]), 9);
+    q.showed(&state(1, 7, &["neu"]), 9, true);
     assert!(take_table(&mut q).is_none());
 }
 
@@ -151,7 +151,7 @@ fn a_deleted_message_is_not_edited_again() {
     assert_eq!(q.shown(1).message_for(&stored), Some(77));
     q.lost(1, 77);
     assert_eq!(q.shown(1).message_for(&stored), None);
-    q.showed(&stored, 78);
+    q.showed(&stored, 78, true);
     assert_eq!(q.shown(1).message_for(&stored), Some(78));
 }
 
@@ -168,14 +168,14 @@ fn a_rounds_reveal_is_shown_before_a_later_round_replaces_it() {
     q.push_table(at(8, "half1/2"));
     let first = take_table(&mut q).expect("round 1's reveal");
     assert_eq!((first.version, first.notices.len()), (6, 2));
-    q.showed(&first, 9);
+    q.showed(&first, 9, true);
     let second = take_table(&mut q).expect("round 2");
     assert_eq!(
         (second.version, &second.notices[..]),
         (8, &["v7".to_string(), "v8".to_string()][..])
     );
     // A reveal already shown holds nothing back.
-    q.showed(&second, 9);
+    q.showed(&second, 9, true);
     q.push_table(at(9, "half1/2"));
     q.push_table(at(10, "half1/3"));
     assert_eq!(take_table(&mut q).map(|s| s.version), Some(10));
@@ -328,14 +328,15 @@ fn a_newer_state_that_came_during_the_wait_is_written_in_its_turn() {
 #[test]
 fn the_newest_table_of_a_place_is_known() {
     let mut q = Q::default();
-    q.showed(&state(1, 4, &[]), 10);
-    q.showed(&state(2, 1, &[]), 11);
+    q.showed(&state(1, 4, &[]), 10, true);
+    q.showed(&state(2, 1, &[]), 11, true);
     q.showed(
         &TableState {
             place: Some(7),
             ..state(3, 2, &[])
         },
         12,
+        true,
     );
     assert_eq!(q.shown_in(None), Some((2, 1)));
     assert_eq!(q.shown_in(Some(7)), Some((3, 2)));

@@ -4,7 +4,7 @@
 //! request passes the token's gate right before it leaves.
 
 use super::Event;
-use super::writes::{Attachment, CupWrite, MessageWrite, TableWrite, Write, table_text};
+use super::writes::{Attachment, CupWrite, MessageWrite, TableBody, TableWrite, Write, table_text};
 use crate::identity::{message_ref, parse_message_ref};
 use crate::memory::{CupMessage, PrivateChats, Reach};
 use crate::place::Place;
@@ -121,6 +121,13 @@ impl<B: Api> Writer for TelegramWriter<B> {
         }
     }
 
+    fn has_buttons(&self, body: &TableBody) -> bool {
+        body.markup
+            .inline_keyboard
+            .iter()
+            .any(|row| !row.is_empty())
+    }
+
     async fn strip(&self, chat: &i64, message: i32, gate: &Gate) -> Result<(), Failure> {
         gate.pass().await;
         let stripped = self
@@ -142,6 +149,16 @@ impl<B: Api> Writer for TelegramWriter<B> {
         match write {
             Write::Cup(cup) => self.cup(*chat, cup, gate).await,
             Write::Message(message) => self.message(*chat, message, gate).await.map(|()| None),
+            Write::Edit(edit) => {
+                let edited = self
+                    .edit_text(*chat, edit.message, &edit.text, &edit.markup, gate)
+                    .await;
+                // A notice deleted meanwhile has nothing left to edit.
+                match edited {
+                    Err(Failure::Gone) => Ok(None),
+                    other => other.map(|()| None),
+                }
+            }
         }
     }
 

@@ -10,7 +10,7 @@ pub mod writes;
 
 pub use deliver::{GROUP_GAP, GROUP_WRITES, KEPT_GROUP_GAP, PRIVATE_GAP, TelegramWriter};
 pub use writes::{
-    Attachment, CupWrite, MessageWrite, Notify, TableBody, TableWrite, Write, table_text,
+    Attachment, CupWrite, EditWrite, MessageWrite, Notify, TableBody, TableWrite, Write, table_text,
 };
 
 use crate::memory::PrivateChats;
@@ -101,6 +101,11 @@ impl<B: Api> Outbox<B> {
     /// A new message in `chat`.
     pub fn message(&self, chat: i64, write: MessageWrite) {
         self.0.other(&chat, Write::Message(write));
+    }
+
+    /// The bot's message `write.message` in `chat`, edited.
+    pub fn edit(&self, chat: i64, write: EditWrite) {
+        self.0.other(&chat, Write::Edit(write));
     }
 
     /// A new message in `chat`; the receiver learns whether it arrived (`Err`: given up).

@@ -59,6 +59,14 @@ pub struct MessageWrite {
     pub notify: Option<Notify>,
 }
 
+/// A message of the bot's own shown anew: its text, and its buttons (none: they go).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EditWrite {
+    pub message: i32,
+    pub text: String,
+    pub markup: InlineKeyboardMarkup,
+}
+
 /// What a message carries besides its text (which becomes the caption).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Attachment {
@@ -107,6 +115,8 @@ pub enum Write {
     /// The player's private cup (in his private chat: one per chat).
     Cup(CupWrite),
     Message(MessageWrite),
+    /// A message the bot wrote before, edited (a settled claim's notice).
+    Edit(EditWrite),
 }
 
 impl Other for Write {

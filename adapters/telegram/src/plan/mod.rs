@@ -15,6 +15,7 @@ use crate::place::Place;
 use crate::text;
 use bot_core::engine::{ActionError, Viewer};
 use bot_core::render::{self, clip};
+use bot_core::service::club::ClubNotice;
 use bot_core::service::{Content, Notice, PrivateView, PublicTable, Reply, Request, ServiceError};
 use bot_core::text::Lang;
 
@@ -85,9 +86,12 @@ pub fn plan(
         ..table_write(place, t, reply, compose::notices(reply), known)
     });
     effects.answer = answer_press(reply, request, origin, known, &mut effects.cups);
-    if let Some(message) = content(place, reply) {
+    for message in content(place, reply) {
         effects.messages.push((place.chat, message));
     }
+    effects
+        .messages
+        .extend(own_notice(place, reply, origin).map(|m| (place.chat, m)));
     own_cup(&mut effects, place, request, reply, origin, known);
     if let Some(view) = &reply.next_private
         && let Some(user) = telegram_user(&view.user)
@@ -230,6 +234,18 @@ fn refuse(
     }
 }
 
+/// A typed command's answer for its sender alone that changed nothing (a second check-in):
+/// a reply to his message in his language, as a refusal is.
+fn own_notice(place: Place, reply: &Reply, origin: Origin) -> Option<MessageWrite> {
+    let Origin::Command { message, .. } = origin else {
+        return None;
+    };
+    if reply.table.is_some() || reply.content.is_some() {
+        return None;
+    }
+    compose::private_notices(reply).map(|text| reply_to(place, message, text))
+}
+
 fn alert(text: Option<String>) -> Answer {
     Answer {
         alert: text.is_some(),
@@ -287,29 +303,49 @@ fn answer_press(
 
 /// A read-only answer (with its file or picture, the text then its caption), or notices
 /// that came without a table.
-fn content(place: Place, reply: &Reply) -> Option<MessageWrite> {
+fn content(place: Place, reply: &Reply) -> Vec<MessageWrite> {
     let Some(content) = &reply.content else {
         return match reply.table {
-            None => compose::notice_message(reply).map(|text| plain(place.thread, text)),
-            Some(_) => None,
+            None => compose::notice_message(reply)
+                .map(|text| MessageWrite {
+                    markup: claim_buttons(reply),
+                    ..plain(place.thread, text)
+                })
+                .into_iter()
+                .collect(),
+            Some(_) => Vec::new(),
         };
     };
     if let Some(picture) = compose::night_picture(content, reply) {
-        return Some(MessageWrite {
+        // The figures in words too (readable, searchable): in the caption, or right after
+        // the picture when Telegram's 1,024 characters of a caption are too few.
+        let photo = MessageWrite {
             attachment: Some(Attachment::Photo {
                 name: picture.name,
                 bytes: picture.png,
             }),
             ..plain(place.thread, clip(&picture.caption, MAX_CAPTION))
-        });
+        };
+        let after = picture.text.map(|text| plain(place.thread, text));
+        return std::iter::once(photo).chain(after).collect();
     }
     let text = compose::content_message(content, reply);
-    Some(match attachment(content, reply.lang) {
+    vec![match attachment(content, reply.lang) {
         Some(attachment) => MessageWrite {
             attachment: Some(attachment),
             ..plain(place.thread, clip(&text, MAX_CAPTION))
         },
         None => plain(place.thread, text),
+    }]
+}
+
+/// A member's claim that he paid gets the buttons another member confirms or rejects it with.
+fn claim_buttons(reply: &Reply) -> Option<teloxide::types::InlineKeyboardMarkup> {
+    reply.notices.iter().find_map(|n| match n {
+        Notice::Club(ClubNotice::PaymentClaimed { claim, .. }) => {
+            Some(keyboard::claim(*claim, reply.lang))
+        }
+        _ => None,
     })
 }
 

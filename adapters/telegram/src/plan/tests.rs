@@ -260,3 +260,43 @@ fn the_dice_statistics_are_a_chart_with_the_text_as_caption() {
     assert_eq!(message.attachment, None);
     assert!(!message.text.is_empty());
 }
+
+#[test]
+fn a_notice_for_the_sender_alone_answers_his_command_in_his_language() {
+    use bot_core::service::ClubRequest;
+    use bot_core::service::club::ClubNotice;
+    let reply = Reply {
+        private_notices: vec![Notice::Club(ClubNotice::AlreadyCheckedIn {
+            name: "Anna".into(),
+            at: 1_700_000_000_000,
+            time_zone: "Europe/Berlin".into(),
+        })],
+        lang: Lang::De,
+        actor_lang: Lang::En,
+        ..Reply::default()
+    };
+    let effects = plan_with(
+        Request::Club(ClubRequest::CheckIn),
+        &reply,
+        Origin::Command {
+            message: 9,
+            user: ANNA,
+        },
+        &PrivateChats::default(),
+    );
+    let [(chat, message)] = effects.messages.as_slice() else {
+        panic!("one answer: {:?}", effects.messages);
+    };
+    assert_eq!(*chat, GROUP);
+    assert_eq!(message.reply_to, Some(9), "a reply to his command");
+    assert!(message.text.contains("Anna"), "{}", message.text);
+    assert!(!message.text.contains("schon"), "English: {}", message.text);
+    // A press gets it as a toast instead, not as a message.
+    let pressed = plan_with(
+        Request::Club(ClubRequest::CheckIn),
+        &reply,
+        Origin::Press { user: ANNA },
+        &PrivateChats::default(),
+    );
+    assert!(pressed.messages.is_empty());
+}

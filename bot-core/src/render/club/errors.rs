@@ -32,6 +32,9 @@ pub fn club_error_text(e: &ClubError, voice: Voice) -> String {
             "club-error-own-claim-waits",
             &[("amount", a(&money(*amount, lang))), ("name", a(name))],
         ),
+        ClubError::ClaimSettled { id } => {
+            tr(lang, "club-error-claim-settled", &[("id", arg_num(*id))])
+        }
         ClubError::NothingOwnToUndo => voice.tr("club-error-nothing-own-to-undo", &[]),
         ClubError::NotYourEntry { id } => {
             tr(lang, "club-error-not-your-entry", &[("id", arg_num(*id))])

@@ -52,7 +52,25 @@ pub fn club_notice_text(n: &ClubNotice, voice: Voice) -> String {
             amount,
             balance,
         } => payment_booked(name, by, *amount, *balance, lang),
-        ClubNotice::PaymentClaimed { name, amount } => voice.tr(
+        ClubNotice::ClaimRejected {
+            name,
+            amount,
+            by,
+            withdrawn,
+        } => {
+            let id = if *withdrawn {
+                "club-claim-withdrawn"
+            } else {
+                "club-claim-rejected"
+            };
+            let args = [
+                ("name", a(name)),
+                ("amount", a(&money(*amount, lang))),
+                ("by", a(by)),
+            ];
+            tr(lang, id, &args)
+        }
+        ClubNotice::PaymentClaimed { name, amount, .. } => voice.tr(
             "club-payment-claimed",
             &[("name", a(name)), ("amount", a(&money(*amount, lang)))],
         ),

@@ -7,7 +7,7 @@ use crate::model::ids::UserId;
 use crate::service::command::BookFormat;
 use crate::service::reply::Reply;
 use crate::service::{Command, Service, ServiceError, UserRef, storage_error, table};
-use crate::store::{ChatSettings, NewCashEntry};
+use crate::store::{ChatSettings, NewCashEntry, StoreError};
 
 impl Service {
     pub(super) async fn show_catalogue(&self, cmd: &Command) -> Result<Reply, ServiceError> {
@@ -75,15 +75,26 @@ impl Service {
         }
         let confirms = claim.filter(|_| !own).map(|c| c.id);
         let entry = self.payment_entry(cmd, (&user, &name), amount, confirms);
-        self.store
+        let ids = match self
+            .store
             .append_cash(&[entry], cmd.request_id.as_deref())
             .await
-            .map_err(storage_error)?;
+        {
+            Err(StoreError::Stale) => {
+                // Another member confirmed the same claim a moment earlier.
+                let id = confirms.unwrap_or_default();
+                return Err(club_error(ClubError::ClaimSettled { id }));
+            }
+            other => other.map_err(storage_error)?,
+        };
         if own {
-            return Ok(club_notice(
-                ClubNotice::PaymentClaimed { name, amount },
-                None,
-            ));
+            let claim = ids.first().copied().unwrap_or_default();
+            let claimed = ClubNotice::PaymentClaimed {
+                name,
+                amount,
+                claim,
+            };
+            return Ok(club_notice(claimed, None));
         }
         let balance = self
             .store
@@ -102,7 +113,7 @@ impl Service {
 
     /// `member` paid `amount`: booked at once when another member says so (confirming
     /// `confirms`, his claim, if any); his own word is a claim that moves no money yet.
-    fn payment_entry(
+    pub(super) fn payment_entry(
         &self,
         cmd: &Command,
         (user, name): (&UserId, &str),
@@ -222,6 +233,7 @@ impl Service {
                 format,
                 time_zone: self.zone(settings),
                 made_at: self.now(),
+                club_name: cmd.place_name.clone(),
             },
         ))))
     }

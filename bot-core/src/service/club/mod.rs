@@ -5,6 +5,7 @@
 
 mod args;
 mod cash;
+mod claims;
 mod error;
 mod night;
 mod reminders;
@@ -51,6 +52,8 @@ impl Service {
             ClubRequest::Pay { member, amount } => self.pay(cmd, member.as_ref(), amount).await,
             ClubRequest::CashHistory { page } => self.cash_history(cmd, *page, settings).await,
             ClubRequest::CashExport { format } => self.cash_export(cmd, *format, settings).await,
+            ClubRequest::ConfirmClaim { claim } => self.confirm_claim(cmd, *claim).await,
+            ClubRequest::RejectClaim { claim } => self.reject_claim(cmd, *claim).await,
             ClubRequest::CashUndo { entry } => self.cash_undo(cmd, *entry).await,
             ClubRequest::Ratings => self.ratings(cmd).await,
             ClubRequest::Championship => self.championship(cmd, settings).await,

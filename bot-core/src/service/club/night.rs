@@ -7,7 +7,7 @@ use super::{
 };
 use crate::club::{Cents, NightFacts, PenaltyCatalogue, cashbox, reckon};
 use crate::model::ids::UserId;
-use crate::service::reply::Reply;
+use crate::service::reply::{Notice, Reply};
 use crate::service::{Command, Service, ServiceError, storage_error, table};
 use crate::store::{
     CashBalances, ChatSettings, NewCashEntry, NewNight, NightRow, OpenNight, StoreError,
@@ -73,15 +73,18 @@ impl Service {
             .check_in(night.id, &cmd.actor.user, &name, now, late)
             .await
             .map_err(closed_meanwhile)?;
-        let notice = match earlier {
-            None => ClubNotice::CheckedIn { name, late },
-            Some(earlier) => ClubNotice::AlreadyCheckedIn {
-                name,
-                at: earlier.at,
-                time_zone: self.zone(settings),
-            },
-        };
-        Ok(club_notice(notice, None))
+        match earlier {
+            None => Ok(club_notice(ClubNotice::CheckedIn { name, late }, None)),
+            // Changes nothing: said to him alone, in his language.
+            Some(earlier) => Ok(Reply {
+                private_notices: vec![Notice::Club(ClubNotice::AlreadyCheckedIn {
+                    name,
+                    at: earlier.at,
+                    time_zone: self.zone(settings),
+                })],
+                ..Reply::default()
+            }),
+        }
     }
 
     /// The open evening so far: who is there, the games, the penalties as they stand.

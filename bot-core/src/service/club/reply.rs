@@ -45,6 +45,8 @@ pub struct BookFile {
     pub time_zone: String,
     /// When it was made (unix ms): the file's name carries the date.
     pub made_at: i64,
+    /// The club's name (a group's title), for the file's name; `None` where unknown.
+    pub club_name: Option<String>,
 }
 
 /// A member's unpaid balance in a reminder.
@@ -103,10 +105,19 @@ pub enum ClubNotice {
         amount: Cents,
         balance: Cents,
     },
-    /// `name` says he paid `amount`; another member confirms with the same command.
+    /// `name` says he paid `amount` (cash entry `claim`); another member confirms with the
+    /// same command, or with a button where the platform has one.
     PaymentClaimed {
         name: String,
         amount: Cents,
+        claim: i64,
+    },
+    /// `by` rejected the claim of `name` over `amount`; `withdrawn`: it was his own.
+    ClaimRejected {
+        name: String,
+        amount: Cents,
+        by: String,
+        withdrawn: bool,
     },
     /// Who has owed the box for the club's reminder days or more (longest first).
     CashReminder {

@@ -18,8 +18,15 @@ pub use xlsx::XlsxError;
 
 /// The cash book as the file asked for, in the reader's language.
 pub fn book_file(file: &BookFile, lang: Lang) -> Result<FileOut, XlsxError> {
+    let club = file
+        .club_name
+        .as_deref()
+        .map(file_word)
+        .filter(|w| !w.is_empty())
+        .map(|w| format!("{w}-"))
+        .unwrap_or_default();
     let stem = format!(
-        "{}-{}",
+        "{}-{club}{}",
         tr(lang, "book-file-stem", &[]),
         crate::time::local_date(file.made_at, &file.time_zone)
     );
@@ -35,6 +42,26 @@ pub fn book_file(file: &BookFile, lang: Lang) -> Result<FileOut, XlsxError> {
             mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         },
     })
+}
+
+/// A name as a word of a file name: `Schützenverein 1898 e.V.` → `schuetzenverein-1898-e-v`
+/// (letters and digits in lower case, umlauts spelled out, every other run one hyphen, at
+/// most 40 characters).
+fn file_word(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' => out.push_str("ae"),
+            'ö' => out.push_str("oe"),
+            'ü' => out.push_str("ue"),
+            'ß' => out.push_str("ss"),
+            c if c.is_ascii_alphanumeric() => out.push(c),
+            _ if !out.is_empty() && !out.ends_with('-') => out.push('-'),
+            _ => {}
+        }
+    }
+    let word: String = out.chars().take(40).collect();
+    word.trim_end_matches('-').to_string()
 }
 
 /// The words that come with the file.

@@ -95,7 +95,27 @@ fn file(format: BookFormat) -> BookFile {
         format,
         time_zone: "Europe/Berlin".into(),
         made_at: EVENING + 3_600_000,
+        club_name: None,
     }
+}
+
+#[test]
+fn the_files_name_carries_the_clubs_name_and_the_date() {
+    let named = BookFile {
+        club_name: Some("Schützenverein 1898 e.V. – Theke".into()),
+        ..file(BookFormat::Csv)
+    };
+    let out = book_file(&named, Lang::De).expect("csv");
+    assert_eq!(
+        out.name,
+        "kassenbuch-schuetzenverein-1898-e-v-theke-2026-12-05.csv"
+    );
+    let odd = BookFile {
+        club_name: Some("🍺 -- ".into()),
+        ..file(BookFormat::Xlsx)
+    };
+    let out = book_file(&odd, Lang::En).expect("xlsx");
+    assert_eq!(out.name, "cashbook-2026-12-05.xlsx");
 }
 
 /// Cents from a plain amount cell (`-12,50` or `-12.50`); `None` for a blank one.
