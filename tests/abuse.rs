@@ -119,7 +119,7 @@ async fn discord_clicks_on_other_cups_forged_and_replayed_ids_change_nothing() {
         );
         discord::assert_untouched(&fake, since, "forged data");
     }
-    let a = discord::run_click(&fake, &cem, table, "v1:x:1:0").await;
+    let a = discord::run_click(&fake, &cem, table, "v1:q:1:0").await;
     assert_eq!(
         a.content,
         "This button is not valid – it belongs to no table."
