@@ -1228,6 +1228,12 @@ club-error-amount-missing = Wie viel? Zum Beispiel { $surface ->
     [terminal] „einzahlung 5“
    *[plain] „einzahlung 5“
 }.
+club-error-no-open-claim = { $name } hat keine Einzahlung gemeldet, die auf Bestätigung wartet. Eine Einzahlung für { $name } buchst du mit dem Betrag: { $surface ->
+    [discord] /verein einzahlung spieler:@{ $name } betrag:5
+    [telegram] /einzahlung { $name } 5
+    [terminal] „einzahlung { $name } 5“
+   *[plain] „einzahlung { $name } 5“
+}.
 club-error-unknown-member = „{ $name }“ kennt der Club nicht (weder in der Kasse noch bei einem Abend).
 club-error-no-such-entry = Es gibt keine Kassenbuchung #{ $id } in diesem Club.
 club-error-not-undoable = Kassenbuchung #{ $id } ist schon rückgängig gemacht oder selbst ein Storno.
@@ -1292,6 +1298,7 @@ book-yes = ja
 book-no = nein
 book-claim-open = gemeldet: { $amount }, wartet auf Bestätigung
 book-claim-confirmed = gemeldet: { $amount }, gebucht mit Nr. { $id }
+book-claim-withdrawn = gemeldet: { $amount }, abgelehnt oder zurückgezogen mit Nr. { $id }, nichts gebucht
 book-sheet-entries = Buchungen
 book-sheet-balances = Kontostände
 book-in-box = Bargeld in der Kasse

@@ -1213,6 +1213,12 @@ club-error-amount-missing = How much? For example { $surface ->
     [terminal] "pay 5"
    *[plain] "pay 5"
 }.
+club-error-no-open-claim = { $name } has no payment waiting to be confirmed. To book a payment for { $name }, give the amount: { $surface ->
+    [discord] /club pay user:@{ $name } amount:5
+    [telegram] /pay { $name } 5
+    [terminal] "pay { $name } 5"
+   *[plain] "pay { $name } 5"
+}.
 club-error-unknown-member = The club does not know "{ $name }" (not in the cash box, at no night).
 club-error-no-such-entry = There is no cash entry #{ $id } in this club.
 club-error-not-undoable = Cash entry #{ $id } is undone already or is itself a reversal.
@@ -1277,6 +1283,7 @@ book-yes = yes
 book-no = no
 book-claim-open = claimed: { $amount }, waiting for confirmation
 book-claim-confirmed = claimed: { $amount }, booked as no. { $id }
+book-claim-withdrawn = claimed: { $amount }, rejected or withdrawn with no. { $id }, nothing booked
 book-sheet-entries = Entries
 book-sheet-balances = Balances
 book-in-box = Cash in the box

@@ -145,6 +145,18 @@ async fn undo_without_a_number_takes_back_only_money_booked_for_oneself() {
     );
     h.ok(actor("Anna"), pay(Some("Ben"), "")).await;
     assert_eq!(balance("Ben").await, ben_before - Cents(500));
+    // Confirming a claim that is not there says so, and books nothing (stranger's check, issue 37).
+    let none = h.refused(actor("Anna"), pay(Some("Ben"), "")).await;
+    assert_eq!(
+        club_refusal(none.clone()),
+        ClubError::NoOpenClaim { name: "Ben".into() }
+    );
+    assert_eq!(
+        render::error_text(&none, None, Voice::new(Lang::De, Surface::Telegram)),
+        "Ben hat keine Einzahlung gemeldet, die auf Bestätigung wartet. Eine Einzahlung für Ben \
+         buchst du mit dem Betrag: /einzahlung Ben 5."
+    );
+    assert_eq!(balance("Ben").await, ben_before - Cents(500));
     let undone = h
         .ok(actor("Ben"), club(ClubRequest::CashUndo { entry: None }))
         .await;

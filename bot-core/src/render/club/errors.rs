@@ -32,6 +32,9 @@ pub fn club_error_text(e: &ClubError, voice: Voice) -> String {
             "club-error-own-claim-waits",
             &[("amount", a(&money(*amount, lang))), ("name", a(name))],
         ),
+        ClubError::NoOpenClaim { name } => {
+            voice.tr("club-error-no-open-claim", &[("name", a(name))])
+        }
         ClubError::ClaimSettled { id } => {
             tr(lang, "club-error-claim-settled", &[("id", arg_num(*id))])
         }

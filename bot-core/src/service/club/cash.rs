@@ -255,6 +255,11 @@ fn payment_amount(
                 name: name.to_string(),
             }));
         }
+        ("", None) if !own => {
+            return Err(club_error(ClubError::NoOpenClaim {
+                name: name.to_string(),
+            }));
+        }
         ("", None) => return Err(club_error(ClubError::AmountMissing)),
         (text, _) => Cents::parse(text).map_err(|e| club_error(ClubError::Money(e)))?,
     };

@@ -30,6 +30,9 @@ pub enum ClubError {
     /// The actor named no amount for himself while his claim waits for another member.
     #[error("your claim of {amount} waits for another member to confirm it")]
     OwnClaimWaits { amount: Cents, name: String },
+    /// Confirming `name`'s payment without an amount while he has no claim waiting.
+    #[error("{name} has no claim waiting")]
+    NoOpenClaim { name: String },
     #[error("claim {id} is settled already")]
     ClaimSettled { id: i64 },
     #[error("no entry of your own to take back")]

@@ -114,13 +114,18 @@ fn reason(line: &BookLine, lang: Lang) -> String {
     let e = &line.entry;
     if e.kind == EntryKind::Claim {
         let amount = arg_text(money(e.amount, lang));
-        return match line.confirmed_by {
-            Some(id) => tr(
+        return match (line.confirmed_by, line.reversed_by) {
+            (Some(id), _) => tr(
                 lang,
                 "book-claim-confirmed",
                 &[("amount", amount), ("id", arg_num(id))],
             ),
-            None => tr(lang, "book-claim-open", &[("amount", amount)]),
+            (None, Some(id)) => tr(
+                lang,
+                "book-claim-withdrawn",
+                &[("amount", amount), ("id", arg_num(id))],
+            ),
+            (None, None) => tr(lang, "book-claim-open", &[("amount", amount)]),
         };
     }
     tr(lang, &format!("club-reason-{}", e.reason), &[])

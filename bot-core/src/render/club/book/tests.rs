@@ -85,6 +85,21 @@ fn book() -> CashBook {
             row(8, EntryKind::Payout, None, 200, "payout"),
             payout(Cents(200)),
         ),
+        // A claim rejected (or withdrawn): its reversal books nothing either.
+        (
+            CashRow {
+                reversed: true,
+                ..row(9, EntryKind::Claim, Some("Anna"), 100, "claim")
+            },
+            Vec::new(),
+        ),
+        (
+            CashRow {
+                reverses: Some(9),
+                ..row(10, EntryKind::Reversal, Some("Anna"), -100, "undo")
+            },
+            Vec::new(),
+        ),
     ];
     cash_book(&entries)
 }
@@ -193,6 +208,11 @@ fn the_german_csv_sums_to_every_balance_and_the_cash_in_the_box() {
     assert_eq!((rows[2][4].as_str(), rows[2][7].as_str()), ("0,00", "nein"));
     assert_eq!(rows[2][8], "gemeldet: 20,00 €, gebucht mit Nr. 4");
     assert_eq!(rows[6][8], "gemeldet: 3,00 €, wartet auf Bestätigung");
+    assert_eq!(
+        rows[8][8],
+        "gemeldet: 1,00 €, abgelehnt oder zurückgezogen mit Nr. 10, nichts gebucht"
+    );
+    assert_eq!((rows[9][4].as_str(), rows[9][7].as_str()), ("0,00", "nein"));
     assert_eq!(rows[3][12], "5", "the payment was reversed by no. 5");
     let (sums, cash) = sums_of(&rows);
     let book = book();
