@@ -22,7 +22,20 @@ static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 pub static malloc_conf: &[u8; 60] =
     b"background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0\0";
 
+/// A database file that reaches the process's file size limit (`ulimit -f`, systemd's
+/// `LimitFSIZE`) fails its write, as on a full disk, instead of SIGXFSZ ending the bot: the
+/// store refuses cleanly and recovers when there is room again.
+#[cfg(target_os = "linux")]
+fn survive_file_size_limit() {
+    // SAFETY: sets one signal's disposition to "ignore" before any other thread runs.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(target_os = "linux")]
+    survive_file_size_limit();
     let args = match cli::Cli::try_parse() {
         Ok(args) => args,
         Err(e) => return cli::clap_failure(e),

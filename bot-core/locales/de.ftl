@@ -364,6 +364,10 @@ notice-started = Das Spiel beginnt!
 notice-ended = { $by } hat das Spiel beendet – ohne Schulden.
 notice-idle = Der Tisch war zu lange still und ist geschlossen – ohne Schulden.
 notice-timed-out = Zeit abgelaufen für { $name }.
+notice-turn-renewed = Die Datenbank war { $outage ->
+    [one] 1 Sekunde
+   *[other] { $outage } Sekunden
+} nicht erreichbar – das zählt nicht gegen { $name }: die Zeit für den Zug läuft neu.
 notice-debt = 🍺 { $name } schuldet eine Runde: { $reason }.
 notice-rules-set = Regeln für diesen Chat: { $rules }.
 notice-rules-next-game = Das laufende Spiel behält seine Regeln; die neuen gelten ab dem nächsten.
@@ -600,6 +604,7 @@ error-no-such-page = { $pages ->
 }
 error-storage = Das konnte ich nicht speichern – es hat sich nichts geändert, bitte nochmal.
 error-busy = Gerade ist hier zu viel los – es hat sich nichts geändert, bitte gleich nochmal.
+error-unreachable = Der Tisch ist gerade nicht erreichbar (die Datenbank antwortet nicht) – es hat sich nichts geändert. Versuch es in ein paar Sekunden nochmal.
 error-internal = Da ist etwas schiefgegangen – es hat sich nichts geändert. Bitte versuch es nochmal.
 # Fehler, bevor ein Discord-Befehl läuft ($command: der Befehl, wie Discord ihn dem Nutzer zeigt, z. B. /schocken verlauf)
 error-discord-option = Eine Angabe zu { $command } kann ich nicht lesen – es hat sich nichts geändert. { $surface ->

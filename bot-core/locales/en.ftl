@@ -358,6 +358,10 @@ notice-started = The game begins!
 notice-ended = { $by } ended the game – without a debt.
 notice-idle = The table was idle for too long and is closed – without a debt.
 notice-timed-out = Time is up for { $name }.
+notice-turn-renewed = The database could not be reached for { $outage ->
+    [one] 1 second
+   *[other] { $outage } seconds
+} – that does not count against { $name }: the time for the turn starts again.
 notice-debt = 🍺 { $name } owes a round: { $reason }.
 notice-rules-set = Rules of this chat: { $rules }.
 notice-rules-next-game = The running game keeps its rules; the new ones apply from the next game.
@@ -597,6 +601,7 @@ error-no-such-page = { $pages ->
 }
 error-storage = I could not save that – nothing changed, please try again.
 error-busy = Too much going on right now – nothing changed, please try again in a moment.
+error-unreachable = The table cannot be reached for a moment (the database is not answering) – nothing changed. Try again in a few seconds.
 error-internal = Something went wrong – nothing changed. Please try again.
 # Errors before a Discord command runs ($command: the command as Discord shows it to the user, e.g. /schocken history)
 error-discord-option = I cannot read one of the options of { $command } – nothing changed. { $surface ->

@@ -21,6 +21,8 @@ pub enum Outcome {
     StorageError,
     /// Refused unhandled: too many commands in flight.
     Busy,
+    /// Refused at once: the database is known to be gone.
+    Unreachable,
 }
 
 impl Outcome {
@@ -31,6 +33,7 @@ impl Outcome {
             Outcome::Duplicate => "duplicate",
             Outcome::StorageError => "storage_error",
             Outcome::Busy => "busy",
+            Outcome::Unreachable => "unreachable",
         }
     }
 }
@@ -46,6 +49,10 @@ pub struct Metrics {
     decided_again: Counter,
     platform_errors: Family<Labels, Counter>,
     platform_retries: Family<Labels, Counter>,
+    store_up: Gauge,
+    store_down_seconds: Gauge<f64, std::sync::atomic::AtomicU64>,
+    store_outage_seconds: Counter<f64, std::sync::atomic::AtomicU64>,
+    store_outages: Family<Labels, Counter>,
 }
 
 impl Default for Metrics {
@@ -79,6 +86,11 @@ impl Metrics {
         let decided_again = Counter::default();
         let platform_errors = Family::<Labels, Counter>::default();
         let platform_retries = Family::<Labels, Counter>::default();
+        let store_up = Gauge::default();
+        store_up.set(1);
+        let store_down_seconds = Gauge::<f64, std::sync::atomic::AtomicU64>::default();
+        let store_outage_seconds = Counter::<f64, std::sync::atomic::AtomicU64>::default();
+        let store_outages = Family::<Labels, Counter>::default();
         registry.register(
             "commands",
             "Commands answered, by platform and outcome",
@@ -124,6 +136,27 @@ impl Metrics {
             "Requests to a platform made again after a failure or a 429, by platform",
             platform_retries.clone(),
         );
+        registry.register(
+            "store_up",
+            "1 while the database takes what the bot stores, 0 while it is gone",
+            store_up.clone(),
+        );
+        registry.register(
+            "store_down_seconds",
+            "How long the current database outage lasts (0 while it answers)",
+            store_down_seconds.clone(),
+        );
+        registry.register(
+            "store_outage_seconds",
+            "Seconds of database outages that ended",
+            store_outage_seconds.clone(),
+        );
+        registry.register(
+            "store_outages",
+            "Database outages, by why it could not be used (connection, shutdown, full, \
+             read_only, io …)",
+            store_outages.clone(),
+        );
         Metrics {
             registry,
             commands,
@@ -135,7 +168,31 @@ impl Metrics {
             decided_again,
             platform_errors,
             platform_retries,
+            store_up,
+            store_down_seconds,
+            store_outage_seconds,
+            store_outages,
         }
+    }
+
+    /// The database is gone, for this reason (`connection`, `full` …).
+    pub fn store_gone(&self, kind: &str) {
+        self.store_up.set(0);
+        self.store_outages
+            .get_or_create(&vec![("kind", kind.to_string())])
+            .inc();
+    }
+
+    /// The current outage lasts `seconds` by now.
+    pub fn store_down_for(&self, seconds: f64) {
+        self.store_down_seconds.set(seconds);
+    }
+
+    /// The database answers again after an outage of `seconds`.
+    pub fn store_back(&self, seconds: f64) {
+        self.store_up.set(1);
+        self.store_down_seconds.set(0.0);
+        self.store_outage_seconds.inc_by(seconds);
     }
 
     pub fn command(&self, platform: &str, outcome: Outcome, seconds: f64) {
@@ -211,12 +268,17 @@ mod tests {
         m.platform_error("telegram", "rate_limited");
         m.platform_retry("telegram");
         m.set_tables_open(3);
+        m.store_gone("full");
+        m.store_down_for(2.5);
         let text = m.text();
         for line in [
             "schocken_commands_total{platform=\"telegram\",outcome=\"ok\"} 1",
             "schocken_commands_total{platform=\"telegram\",outcome=\"refused\"} 1",
             "schocken_moves_total{platform=\"discord\"} 1",
             "schocken_tables_open 3",
+            "schocken_store_up 0",
+            "schocken_store_down_seconds 2.5",
+            "schocken_store_outages_total{kind=\"full\"} 1",
             "schocken_command_seconds_count{platform=\"telegram\"} 2",
             "schocken_platform_errors_total{platform=\"telegram\",kind=\"rate_limited\"} 1",
             "schocken_platform_retries_total{platform=\"telegram\"} 1",

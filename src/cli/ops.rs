@@ -52,9 +52,12 @@ pub async fn serve(
 }
 
 async fn metrics(State(service): State<Arc<Service>>) -> impl IntoResponse {
-    match service.count_open_tables().await {
-        Ok(n) => service.metrics().set_tables_open(n),
-        Err(e) => warn!(error = %e, "could not count the open tables"),
+    // While the database is gone the count keeps its last value (the outage is said once).
+    if service.store_unreachable().is_none() {
+        match service.count_open_tables().await {
+            Ok(n) => service.metrics().set_tables_open(n),
+            Err(e) => warn!(error = %e, "could not count the open tables"),
+        }
     }
     // Counted now: between two housekeeping passes the places come and go.
     let places = i64::try_from(service.places_in_memory()).unwrap_or(i64::MAX);
@@ -69,11 +72,15 @@ async fn metrics(State(service): State<Arc<Service>>) -> impl IntoResponse {
 }
 
 async fn health(State(service): State<Arc<Service>>) -> impl IntoResponse {
+    if let Some(why) = service.store_unreachable() {
+        // Known at once (a full disk still answers the ping below).
+        return (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n"));
+    }
     match tokio::time::timeout(Duration::from_secs(2), service.ping()).await {
-        Ok(Ok(())) => (StatusCode::OK, "ok\n"),
+        Ok(Ok(())) => (StatusCode::OK, "ok\n".to_string()),
         _ => (
             StatusCode::SERVICE_UNAVAILABLE,
-            "the database does not answer\n",
+            "the database does not answer\n".to_string(),
         ),
     }
 }

@@ -8,6 +8,7 @@
 pub mod discord;
 pub mod foreign_cup;
 pub mod hostile;
+pub mod own_postgres;
 pub mod postgres;
 pub mod proof;
 pub mod telegram;
@@ -113,8 +114,18 @@ impl Bot {
 
     /// Starts the bot against the fake Discord and waits until it registered its commands.
     pub async fn discord(fake: &FakeDiscord, db: &Path, seed: u64) -> Bot {
+        Bot::discord_with(fake, db, seed, &[]).await
+    }
+
+    /// [`Bot::discord`] with more environment variables.
+    pub async fn discord_with(
+        fake: &FakeDiscord,
+        db: &Path,
+        seed: u64,
+        env: &[(&str, &str)],
+    ) -> Bot {
         let sessions_before = fake.sessions();
-        let bot = Bot::spawn(Platform::Discord(fake), db, seed);
+        let bot = Bot::spawn_with(Platform::Discord(fake), db, seed, env);
         if let Err(e) = fake
             .wait_ready_after(sessions_before, Duration::from_secs(30))
             .await
@@ -242,6 +253,11 @@ impl Bot {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         (None, started.elapsed())
+    }
+
+    /// The process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// Whether the process still runs.

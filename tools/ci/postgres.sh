@@ -2,6 +2,8 @@
 # A throwaway PostgreSQL server for the test run: `start` installs the distribution's package if
 # the machine has none, creates a cluster in a temporary directory (trust authentication, only
 # on 127.0.0.1) and prints the export line for the tests; `stop DIR` stops it and deletes it.
+# `halt DIR` stops the server (its connections are terminated) and `resume DIR` starts it
+# again on its port: a test's database outage.
 set -euo pipefail
 
 # The first free port from 55432 on (another server, e.g. a developer's, may hold one).
@@ -58,8 +60,22 @@ start() {
         chown postgres "$dir"
     fi
     as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-locale >&2
-    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >&2
+    echo "$port" >"$dir/port"
+    serve "$dir"
     echo "export SCHOCKEN_TEST_POSTGRES=postgres://postgres@127.0.0.1:$port SCHOCKEN_PG_DIR=$dir"
+}
+
+serve() {
+    local dir="$1" bin port
+    bin="$(bin_dir)"
+    port="$(cat "$dir/port")"
+    as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off" start >&2
+}
+
+halt() {
+    local dir="$1" bin
+    bin="$(bin_dir)"
+    as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >&2
 }
 
 stop() {
@@ -72,5 +88,7 @@ stop() {
 case "${1:-}" in
     start) start ;;
     stop) stop "${2:?the directory start printed}" ;;
-    *) echo "usage: $0 start | stop DIR" >&2; exit 2 ;;
+    halt) halt "${2:?the directory start printed}" ;;
+    resume) serve "${2:?the directory start printed}" ;;
+    *) echo "usage: $0 start | stop DIR | halt DIR | resume DIR" >&2; exit 2 ;;
 esac

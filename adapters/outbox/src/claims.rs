@@ -11,7 +11,7 @@ use crate::writer::Writer;
 use bot_core::store::ShownClaim;
 use std::time::Duration;
 use tokio::time::Instant;
-use tracing::{debug, warn};
+use tracing::debug;
 
 /// How long a turn waits for the stored table the adapter hands in for it.
 const REFRESH_WAIT: Duration = Duration::from_millis(500);
@@ -108,7 +108,12 @@ async fn leave_notices<W: Writer>(shared: &Shared<W>, chat: &W::Chat, job: &Tabl
         .leave_notices(job.state().table_id, &lines)
         .await
     {
-        warn!(chat = %chat, error = %e, "could not leave the table's news for the next write");
+        let place = chat.to_string();
+        crate::turns::store_failed(
+            &place,
+            &e,
+            "could not leave the table's news for the next write",
+        );
     }
 }
 

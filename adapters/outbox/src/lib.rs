@@ -34,7 +34,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::time::Instant;
-use tracing::warn;
 
 type QueueOf<W> =
     Queue<<W as Writer>::Body, <W as Writer>::Message, <W as Writer>::Place, <W as Writer>::Other>;
@@ -131,7 +130,7 @@ impl<W: Writer> Outbox<W> {
         let pending = match self.shared.turns.pending_strips(platform).await {
             Ok(pending) => pending,
             Err(e) => {
-                warn!(platform, error = %e, "could not read the buttons left to take off");
+                turns::store_failed(platform, &e, "could not read the buttons left to take off");
                 return;
             }
         };

@@ -9,7 +9,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Mutex;
 use std::time::Duration;
-use tracing::warn;
+use tracing::{debug, warn};
 
 /// An answer of the turns' store.
 pub type Answer<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
@@ -170,6 +170,16 @@ pub fn unix_ms() -> i64 {
     1_700_000_000_000 + since(now, base) - since(base, now)
 }
 
+/// Logs a failure of the turns' database at `place`. While the database is gone the service
+/// says so once; each write does not say it again.
+pub(crate) fn store_failed(place: &str, e: &StoreError, what: &str) {
+    if e.is_unreachable() {
+        debug!(place, error = %e, "{what}");
+    } else {
+        warn!(place, error = %e, "{what}");
+    }
+}
+
 fn millis(gap: Duration) -> i64 {
     i64::try_from(gap.as_millis()).unwrap_or(i64::MAX)
 }
@@ -185,7 +195,11 @@ pub async fn wait_turn(turns: &dyn SharedTurns, key: &str, gap: Duration) {
     let now = unix_ms();
     match turns.reserve(key, now, millis(gap)).await {
         Ok(at) => sleep_until_ms(at, now).await,
-        Err(e) => warn!(key, error = %e, "could not take a turn in the database; writing anyway"),
+        Err(e) => store_failed(
+            key,
+            &e,
+            "could not take a turn in the database; writing anyway",
+        ),
     }
 }
 
@@ -194,7 +208,7 @@ pub async fn wait_turn(turns: &dyn SharedTurns, key: &str, gap: Duration) {
 pub async fn note_turn(turns: std::sync::Arc<dyn SharedTurns>, key: String, gap: Duration) {
     let next = unix_ms().saturating_add(millis(gap));
     if let Err(e) = turns.note(&key, next).await {
-        warn!(key, error = %e, "could not note a turn in the database");
+        store_failed(&key, &e, "could not note a turn in the database");
     }
 }
 
@@ -218,7 +232,11 @@ pub async fn wait_table_turn(
             turns.use_turn(key, at, version).await.unwrap_or(true)
         }
         Err(e) => {
-            warn!(key, error = %e, "could not take a turn in the database; writing anyway");
+            store_failed(
+                key,
+                &e,
+                "could not take a turn in the database; writing anyway",
+            );
             true
         }
     }

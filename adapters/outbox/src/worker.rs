@@ -264,7 +264,8 @@ async fn succeeded<W: Writer>(
         let stored = writer.message_ref(chat, old);
         let platform = shared.limits.platform;
         if let Err(e) = shared.turns.note_strip(platform, &key, &stored).await {
-            warn!(chat = %chat, error = %e, "could not keep the old buttons to take off");
+            let place = chat.to_string();
+            crate::turns::store_failed(&place, &e, "could not keep the old buttons to take off");
         }
     }
     if let Some((place, table_id, message)) = posted {

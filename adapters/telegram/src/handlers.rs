@@ -219,8 +219,11 @@ async fn press<B: Api>(app: &Arc<App<B>>, query: &CallbackQuery) {
         }
         // The private cup's buttons name the table; its place is remembered.
         let Some(place) = app.place_of(button.table).await else {
-            app.answer(&query.id, refusal(&ServiceError::Stale, lang))
-                .await;
+            let why = match app.service.store_unreachable() {
+                Some(_) => ServiceError::Unreachable,
+                None => ServiceError::Stale,
+            };
+            app.answer(&query.id, refusal(&why, lang)).await;
             return;
         };
         let origin = Origin::PrivatePress {

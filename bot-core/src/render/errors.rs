@@ -68,6 +68,7 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
         ServiceError::Club(e) => super::club::club_error_text(e, voice),
         ServiceError::Storage => tr(lang, "error-storage", &[]),
         ServiceError::Busy => tr(lang, "error-busy", &[]),
+        ServiceError::Unreachable => tr(lang, "error-unreachable", &[]),
         ServiceError::SeedFixed => voice.tr("error-seed-fixed", &[]),
         ServiceError::BadClientSeed { max } => tr(
             lang,

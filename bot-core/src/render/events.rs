@@ -110,6 +110,14 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
         Notice::Ended { by } => tr(lang, "notice-ended", &[("by", a(by))]),
         Notice::IdleClosed => tr(lang, "notice-idle", &[]),
         Notice::TimedOut { name } => tr(lang, "notice-timed-out", &[("name", a(name))]),
+        Notice::TurnRenewed {
+            name,
+            outage_seconds,
+        } => tr(
+            lang,
+            "notice-turn-renewed",
+            &[("name", a(name)), ("outage", arg_num(*outage_seconds))],
+        ),
         Notice::Debt { name, reason } => tr(
             lang,
             "notice-debt",

@@ -5,7 +5,7 @@
 use super::Service;
 use crate::model::ids::ChatId;
 use crate::model::table::TableStatus;
-use crate::store::{StoreError, WriteTurns};
+use crate::store::{StoreError, Unreachable, WriteTurns};
 
 impl Service {
     /// The outboxes' handle: write turns, shown states and old buttons kept in the database.
@@ -20,6 +20,7 @@ impl Service {
 
     /// The open tables and where they are.
     pub async fn open_table_places(&self) -> Result<Vec<(i64, ChatId)>, StoreError> {
+        self.reachable()?;
         let tables = self.store.open_tables().await?;
         Ok(tables.into_iter().map(|t| (t.id, t.chat)).collect())
     }
@@ -29,17 +30,32 @@ impl Service {
         &self,
         table_id: i64,
     ) -> Result<Option<(ChatId, TableStatus)>, StoreError> {
+        self.reachable()?;
         self.store.table_place(table_id).await
     }
 
     /// How many tables are open, as stored.
     pub async fn count_open_tables(&self) -> Result<i64, StoreError> {
+        self.reachable()?;
         self.store.count_open_tables().await
     }
 
     /// Whether the database answers.
     pub async fn ping(&self) -> Result<(), StoreError> {
         self.store.ping().await
+    }
+
+    /// Why the database cannot be used, while it is known to be gone (or full).
+    pub fn store_unreachable(&self) -> Option<Unreachable> {
+        self.store.health().reason()
+    }
+
+    /// `Unreachable` at once while the commands are refused (see `health`).
+    fn reachable(&self) -> Result<(), StoreError> {
+        match self.store_unreachable() {
+            Some(why) if self.refuses_commands() => Err(StoreError::Unreachable(why)),
+            _ => Ok(()),
+        }
     }
 
     /// Closes the database (the process is stopping).

@@ -96,6 +96,11 @@ pub enum ServiceError {
     Storage,
     #[error("the bot is too busy right now; nothing changed, please try again")]
     Busy,
+    /// The database is gone for a moment (or full): nothing changed.
+    #[error(
+        "the table cannot be reached for a moment; nothing changed, try again in a few seconds"
+    )]
+    Unreachable,
 }
 
 impl From<TallyError> for ServiceError {

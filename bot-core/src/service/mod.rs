@@ -16,6 +16,7 @@ pub mod clock;
 pub mod club;
 pub mod command;
 pub mod error;
+mod health;
 pub use crate::model::ids;
 pub mod judge_text;
 mod ledger;
@@ -111,6 +112,8 @@ pub struct Service {
     in_flight: std::sync::atomic::AtomicUsize,
     /// The strong computer players' tables, shared by every table of this service.
     computers: table::Computers,
+    /// Wakes the store watch at once (a command failed; see `health`).
+    store_watch: Arc<tokio::sync::Notify>,
 }
 
 /// The languages of one command's reply: public text in the chat's, the actor's own in his.
@@ -144,6 +147,7 @@ impl Service {
             last_sweep: Default::default(),
             metrics: Arc::new(Metrics::new()),
             computers: Default::default(),
+            store_watch: Default::default(),
         };
         let tables = service.store.open_tables().await?;
         info!(tables = tables.len(), "loaded open tables");
@@ -232,6 +236,14 @@ impl Service {
             self.metrics.command(&platform, Outcome::Busy, 0.0);
             return Reply::error(ServiceError::Busy, cmd.actor.lang.unwrap_or_default());
         }
+        if self.refuses_commands() {
+            // The database is known to be gone: asking it would only wait for the pool.
+            self.metrics.command(&platform, Outcome::Unreachable, 0.0);
+            return Reply::error(
+                ServiceError::Unreachable,
+                cmd.actor.lang.unwrap_or_default(),
+            );
+        }
         let (reply, outcome) = self.handle_counted(cmd).await;
         let seconds = started.elapsed().as_secs_f64();
         self.metrics.command(&platform, outcome, seconds);
@@ -250,6 +262,14 @@ impl Service {
     async fn handle_counted(&self, cmd: Command) -> (Reply, Outcome) {
         let slot = self.slot(&cmd.chat);
         let mut slot = slot.lock().await;
+        if self.refuses_commands() {
+            // Found gone while this command waited for the one before it.
+            let lang = cmd.actor.lang.unwrap_or_default();
+            return (
+                Reply::error(ServiceError::Unreachable, lang),
+                Outcome::Unreachable,
+            );
+        }
         slot.last_used = self.now();
         let request_id = cmd.request_id.clone().filter(|_| cmd.request.mutates());
         if let Some(id) = &request_id
@@ -279,6 +299,9 @@ impl Service {
             Ok(reply) => (reply, Outcome::Ok),
             Err(Failure::Service(e, langs)) => {
                 debug!(chat = %cmd.chat, error = %e, "command refused");
+                if e == ServiceError::Unreachable {
+                    self.store_suspect();
+                }
                 let zone = self.zone_of(&cmd.chat).await;
                 let user = &cmd.actor.user;
                 let reply = replies::refusal(e, slot.table.as_ref(), user, langs, &zone);
@@ -288,13 +311,20 @@ impl Service {
                 (duplicate(&cmd, &slot), Outcome::Duplicate)
             }
             Err(Failure::Store(e)) => {
-                error!(chat = %cmd.chat, error = %e, "storage failed; command not applied");
                 self.metrics.store_error();
                 // The cached state may be ahead of the database: reload on next use.
                 slot.loaded = false;
                 slot.table = None;
                 self.forget_settings(&cmd.chat.group());
                 let lang = cmd.actor.lang.unwrap_or_default();
+                if e.is_unreachable() {
+                    // Said once for the outage, not once per command.
+                    debug!(chat = %cmd.chat, error = %e, "database gone; command not applied");
+                    self.store_failed(&e);
+                    let reply = Reply::error(ServiceError::Unreachable, lang);
+                    return (reply, Outcome::Unreachable);
+                }
+                error!(chat = %cmd.chat, error = %e, "storage failed; command not applied");
                 (
                     Reply::error(ServiceError::Storage, lang),
                     Outcome::StorageError,
@@ -423,6 +453,11 @@ fn shared<T: Default>(map: &Shared<T>, key: &ChatId) -> Arc<tokio::sync::Mutex<T
 fn storage_error(e: StoreError) -> ServiceError {
     match e {
         StoreError::Duplicate => ServiceError::Duplicate,
+        // Said once for the outage (the service's watch finds it), not once per command.
+        StoreError::Unreachable(why) => {
+            debug!(error = %why, "database gone");
+            ServiceError::Unreachable
+        }
         other => {
             error!(error = %other, "storage failed");
             ServiceError::Storage

@@ -89,6 +89,12 @@ pub enum Notice {
     TimedOut {
         name: String,
     },
+    /// The database was gone for `outage_seconds` during `name`'s turn: his time starts
+    /// again.
+    TurnRenewed {
+        name: String,
+        outage_seconds: i64,
+    },
     Debt {
         name: String,
         reason: DebtReason,

@@ -6,7 +6,7 @@ use super::play::TableDice;
 use super::replies::build_reply;
 use super::table;
 use super::{Actor, ChatId, Command, Failure, Langs, Outbound, Request, Service, Slot, Stop, lock};
-use crate::store::StoreError;
+use crate::store::{Outage, StoreError};
 use std::sync::Arc;
 use tracing::{debug, error, warn};
 
@@ -14,6 +14,13 @@ impl Service {
     /// Runs expired turn timers and closes idle tables; call it about once a second.
     pub async fn tick(&self) {
         let now = self.now();
+        if self.store.health().is_down() {
+            // Nothing could be stored; the deadlines move once the database is back.
+            return;
+        }
+        if let Some(outage) = self.store.health().take_ended() {
+            self.renew_turns(&outage, now).await;
+        }
         if self.store.backend().shared() {
             self.adopt_due_tables(now).await;
         }
@@ -116,10 +123,69 @@ impl Service {
                 if matches!(e, Failure::Store(StoreError::Stale)) {
                     // Another process moved the table (or fired this timer) first.
                     debug!(chat = %place, "timer move not needed: the table changed");
+                } else if let Failure::Store(e @ StoreError::Unreachable(_)) = &e {
+                    // Said once for the outage; the deadline moves when it is over.
+                    self.store_failed(e);
                 } else {
                     error!(chat = %place, "could not store a timer move");
                     self.metrics.store_error();
                 }
+                slot.loaded = false;
+                slot.table = None;
+            }
+        }
+    }
+
+    /// The database was gone (`outage`): every turn whose timer ran meanwhile starts again
+    /// (see [`table::renew_turn`]), and the chat is told. The stored tables are asked, not
+    /// this process's memory (a command that failed in the outage forgot its table; on a
+    /// shared database other processes hold tables too, and the version check lets one of
+    /// them store each renewal).
+    async fn renew_turns(&self, outage: &Outage, now: i64) {
+        let tables = match self.store.open_tables().await {
+            Ok(tables) => tables,
+            Err(e) => {
+                warn!(error = %e, "could not renew the turns the outage took time from");
+                return;
+            }
+        };
+        let ran = |d: i64| d >= outage.since;
+        for table in tables {
+            if table.turn_deadline.is_some_and(ran) {
+                self.renew_turn(table, outage, now).await;
+            }
+        }
+    }
+
+    async fn renew_turn(&self, table: table::Table, outage: &Outage, now: i64) {
+        let place = table.chat.clone();
+        let slot = self.slot(&place);
+        let mut slot = slot.lock().await;
+        let Ok(settings) = self.settings(&place.group()).await else {
+            return;
+        };
+        let Ok(ctx) = self.table_context(&settings, now, false).await else {
+            return;
+        };
+        let Some(mut out) = table::renew_turn(&table, &ctx, outage.millis()) else {
+            return;
+        };
+        let lang = settings.lang.unwrap_or_default();
+        let system = Actor::system("system:outage", lang);
+        let cmd = Command::new(place.clone(), system, Request::Show);
+        match self.commit(&mut out, table.version, &[], &cmd, now).await {
+            Ok(()) => {
+                let langs = Langs {
+                    public: lang,
+                    actor: lang,
+                };
+                let reply = build_reply(&out, &cmd, langs, &self.zone(&settings));
+                slot.table = Some(out.table);
+                slot.loaded = true;
+                let _ = self.outbound.send(Outbound { chat: place, reply });
+            }
+            Err(_) => {
+                debug!(chat = %place, "turn not renewed: the table moved on, or the store failed");
                 slot.loaded = false;
                 slot.table = None;
             }
@@ -134,6 +200,7 @@ impl Service {
     /// Runs [`Service::tick`] every second until the process stops (between two ticks, so
     /// a timer move is stored and announced whole) or the service is dropped.
     pub fn spawn_timers_until(self: &Arc<Self>, mut stop: Stop) -> tokio::task::JoinHandle<()> {
+        self.spawn_store_watch(stop.clone());
         let weak = Arc::downgrade(self);
         tokio::spawn(async move {
             let mut interval = tokio::time::interval(std::time::Duration::from_secs(1));

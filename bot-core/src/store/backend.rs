@@ -4,7 +4,7 @@
 //! (`migrations/sqlite`, `migrations/postgres`) and the few statements that must differ name
 //! both forms.
 
-use super::StoreError;
+use super::{StoreError, Unreachable};
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
@@ -58,6 +58,9 @@ impl Backend {
         }
     }
 }
+
+/// The longest a PostgreSQL statement waits for a connection.
+pub const ACQUIRE_WAIT: Duration = Duration::from_millis(750);
 
 /// Connects, creating and migrating the database first.
 pub(super) async fn connect(url: &str, backend: Backend) -> Result<AnyPool, StoreError> {
@@ -117,7 +120,9 @@ async fn connect_postgres(url: &str) -> Result<AnyPool, StoreError> {
     let pool = AnyPoolOptions::new()
         .max_connections(16)
         .min_connections(1)
-        .acquire_timeout(Duration::from_secs(10))
+        // A connection comes within milliseconds while the server answers; a press waits
+        // no longer than this when it is gone (the service refuses at once once it knows).
+        .acquire_timeout(ACQUIRE_WAIT)
         .connect(url)
         .await?;
     // sqlx holds an advisory lock while it migrates: processes starting together take turns.
@@ -144,6 +149,49 @@ pub fn redacted(url: &str) -> String {
     format!("{scheme}://{shown}@{host}{slash}{path}")
 }
 
+/// Why the database cannot be used at all, if `error` says so: no connection (refused,
+/// dropped, none within the pool's wait), the server shutting down, a disk that is full, a
+/// file that cannot be written. A refused statement (a constraint, a stale table) is not.
+pub(super) fn unreachable(error: &sqlx::Error) -> Option<Unreachable> {
+    let of = |kind: &'static str, detail: String| Some(Unreachable { kind, detail });
+    match error {
+        sqlx::Error::PoolTimedOut => of("connection", "no connection within the wait".into()),
+        sqlx::Error::Io(e) => of("connection", e.to_string()),
+        sqlx::Error::Tls(e) => of("connection", e.to_string()),
+        sqlx::Error::WorkerCrashed => of("connection", "the database's worker stopped".into()),
+        sqlx::Error::Database(e) => {
+            let kind = unreachable_kind(&e.code().unwrap_or_default())?;
+            of(kind, e.message().to_string())
+        }
+        _ => None,
+    }
+}
+
+/// The kind of unavailability PostgreSQL's SQLSTATEs and SQLite's result codes name, for
+/// codes that mean the database cannot be used now, whatever the statement.
+fn unreachable_kind(code: &str) -> Option<&'static str> {
+    // PostgreSQL: connection exceptions, the server shutting down or starting, out of disk
+    // (53100) or other resources, a read-only standby.
+    let postgres = [
+        ("53100", "full"),
+        ("08", "connection"),
+        ("57P", "shutdown"),
+        ("53", "resources"),
+        ("25006", "read_only"),
+    ];
+    if let Some((_, kind)) = postgres.iter().find(|(prefix, _)| code.starts_with(prefix)) {
+        return Some(kind);
+    }
+    // SQLite's extended codes, the primary one in the low byte.
+    match code.parse::<i64>().ok()? & 0xff {
+        8 => Some("read_only"),
+        10 => Some("io"),
+        13 => Some("full"),
+        14 => Some("cannot_open"),
+        _ => None,
+    }
+}
+
 /// Whether a database error is the refusal of a move decided on an older table (the
 /// `table_moves` trigger, or the version check of a table's row).
 pub(super) fn is_stale(error: &sqlx::Error) -> bool {
@@ -163,6 +211,29 @@ mod tests {
         assert_eq!(redacted("postgres://bot@db/x"), "postgres://bot@db/x");
         assert_eq!(redacted("postgres://db"), "postgres://db");
         assert_eq!(redacted("sqlite://schocken.db"), "sqlite://schocken.db");
+    }
+
+    #[test]
+    fn only_errors_of_the_database_itself_make_it_unreachable() {
+        assert!(unreachable(&sqlx::Error::PoolTimedOut).is_some());
+        let refused = std::io::Error::from(std::io::ErrorKind::ConnectionRefused);
+        assert!(unreachable(&sqlx::Error::Io(refused)).is_some());
+        assert!(unreachable(&sqlx::Error::RowNotFound).is_none());
+        for (code, kind) in [
+            ("08006", "connection"),
+            ("57P01", "shutdown"),
+            ("53100", "full"),
+            ("53300", "resources"),
+            ("25006", "read_only"),
+            ("13", "full"),
+            ("778", "io"),
+            ("1032", "read_only"),
+        ] {
+            assert_eq!(unreachable_kind(code), Some(kind), "{code}");
+        }
+        for code in ["23505", "40001", "1555", "2067", "5", "19", ""] {
+            assert_eq!(unreachable_kind(code), None, "{code}");
+        }
     }
 
     #[test]

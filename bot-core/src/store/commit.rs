@@ -48,6 +48,7 @@ impl Store {
     /// Commits one command: the table's new snapshot, its log entry, debts, statistics and the
     /// request id, all or nothing. Returns the table's id (new tables get one here).
     pub async fn commit(&self, commit: &Commit<'_>) -> Result<i64, StoreError> {
+        self.reachable()?;
         let table = commit.table;
         let snapshot = serde_json::to_string(table).map_err(|e| StoreError::Snapshot {
             id: table.id,

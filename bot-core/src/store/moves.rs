@@ -60,8 +60,9 @@ pub(super) fn spawn_writer(
                     }
                 }
                 // One row failed (a repeated request id, a table moved on elsewhere): store
-                // the others one by one so only that one is refused.
-                Err(_) if batch.len() > 1 => {
+                // the others one by one so only that one is refused. A database that is
+                // gone refuses them all at once instead of once each.
+                Err(e) if batch.len() > 1 && !e.is_unreachable() => {
                     for m in batch {
                         let result = insert(&pool, std::slice::from_ref(&m)).await;
                         let _ = m.done.send(result);
@@ -82,6 +83,7 @@ fn copy(e: &StoreError) -> StoreError {
     match e {
         StoreError::Duplicate => StoreError::Duplicate,
         StoreError::Stale => StoreError::Stale,
+        StoreError::Unreachable(why) => StoreError::Unreachable(why.clone()),
         other => StoreError::Db(sqlx::Error::Protocol(other.to_string())),
     }
 }

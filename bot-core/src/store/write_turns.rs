@@ -38,12 +38,14 @@ impl WriteTurns {
 
     /// A table's stored version (the newest state any process stored).
     pub async fn table_version(&self, table_id: i64) -> Result<Option<u64>, StoreError> {
+        self.store.reachable()?;
         self.store.table_version(table_id).await
     }
 
     /// Reserves the next moment (ms) a write to `chat` may start, at least `now` and `gap`
     /// after the write reserved before it by any process (or before a restart).
     pub async fn reserve_write(&self, chat: &str, now: i64, gap: i64) -> Result<i64, StoreError> {
+        self.store.reachable()?;
         let _writer = self.store.write_turn().await;
         let later = match self.store.backend {
             Backend::Sqlite => "max(chat_pace.next_at, $2)",
@@ -66,6 +68,7 @@ impl WriteTurns {
     /// process writes the chat and keeps its pace itself; a process started after it waits
     /// for that moment.
     pub async fn note_write(&self, chat: &str, next: i64) -> Result<(), StoreError> {
+        self.store.reachable()?;
         let _writer = self.store.write_turn().await;
         // Never back: notes may arrive out of order.
         let later = match self.store.backend {
@@ -95,6 +98,7 @@ impl WriteTurns {
         table_id: i64,
         version: u64,
     ) -> Result<i64, StoreError> {
+        self.store.reachable()?;
         let taken: Option<i64> = sqlx::query_scalar(
             "UPDATE write_slots SET version = $4
              WHERE chat = $1 AND table_id = $2 AND version < $4 AND used = 0
@@ -140,6 +144,7 @@ impl WriteTurns {
         at: i64,
         version: u64,
     ) -> Result<bool, StoreError> {
+        self.store.reachable()?;
         let used = sqlx::query(
             "UPDATE write_slots SET used = 1
              WHERE chat = $1 AND at = $2 AND version = $3 AND used = 0",
@@ -176,6 +181,7 @@ impl WriteTurns {
         claimant: &str,
         with_news: bool,
     ) -> Result<Option<ShownClaim>, StoreError> {
+        self.store.reachable()?;
         let lock = match self.store.backend {
             Backend::Sqlite => "",
             Backend::Postgres => " FOR UPDATE",
@@ -219,6 +225,7 @@ impl WriteTurns {
     /// Leaves the lines of what happened for the write that shows table `table_id` next
     /// (this process's write of them was replaced by another's newer state).
     pub async fn leave_notices(&self, table_id: i64, lines: &[String]) -> Result<(), StoreError> {
+        self.store.reachable()?;
         if lines.is_empty() {
             return Ok(());
         }
@@ -244,6 +251,7 @@ impl WriteTurns {
         chat: &str,
         message: &str,
     ) -> Result<(), StoreError> {
+        self.store.reachable()?;
         let _writer = self.store.write_turn().await;
         sqlx::query(
             "INSERT INTO pending_strips (platform, chat, message) VALUES ($1, $2, $3)
@@ -264,6 +272,7 @@ impl WriteTurns {
         chat: &str,
         message: &str,
     ) -> Result<(), StoreError> {
+        self.store.reachable()?;
         let _writer = self.store.write_turn().await;
         sqlx::query(
             "DELETE FROM pending_strips WHERE platform = $1 AND chat = $2 AND message = $3",
@@ -281,6 +290,7 @@ impl WriteTurns {
         &self,
         platform: &str,
     ) -> Result<Vec<(String, String)>, StoreError> {
+        self.store.reachable()?;
         let rows = sqlx::query(
             "SELECT chat, message FROM pending_strips WHERE platform = $1 ORDER BY chat, message",
         )

@@ -7,6 +7,7 @@
 pub mod backend;
 pub mod club_evening;
 pub mod club_store;
+pub mod cut;
 pub mod service;
 
 use bot_core::engine::event::RevealedThrow;

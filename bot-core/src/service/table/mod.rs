@@ -21,7 +21,7 @@ pub use crate::model::table::{
     clean_name,
 };
 pub use apply::apply;
-pub use progress::{close_idle, hint, time_out};
+pub use progress::{close_idle, hint, renew_turn, time_out};
 pub use seating::Seating;
 pub use tally::undoes_round;
 

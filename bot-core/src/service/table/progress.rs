@@ -39,6 +39,32 @@ pub fn time_out<R: DiceRoller + ?Sized>(
     Some(out)
 }
 
+/// The database was gone for `outage_ms` while `table`'s player had his turn: he gets the
+/// timer's full time again from now, and never less than the outage took from him (the
+/// chat's timer may have changed meanwhile), so the outage is not held against him. A
+/// computer player just moves when it is back; a real table has no timer.
+pub fn renew_turn(table: &Table, ctx: &TableContext, outage_ms: i64) -> Option<TableOutcome> {
+    let running = table.status == TableStatus::Running && !table.tally;
+    let deadline = table.turn_deadline?;
+    if !running || is_computers_turn(table) {
+        return None;
+    }
+    let seat = table.game.as_ref()?.current()?;
+    let name = table.member_at(seat)?.name.clone();
+    let mut table = table.clone();
+    table.turn_deadline = Some((ctx.now + ctx.turn_ms).max(deadline + outage_ms));
+    table.updated_at = ctx.now;
+    table.version += 1;
+    let outage_seconds = ((outage_ms + 500) / 1000).max(1);
+    Some(outcome(
+        table,
+        vec![Notice::TurnRenewed {
+            name,
+            outage_seconds,
+        }],
+    ))
+}
+
 /// Closes an idle table without a debt.
 pub fn close_idle(table: &Table, ctx: &TableContext) -> Option<TableOutcome> {
     let mut table = table.clone();

@@ -1,0 +1,364 @@
+//! When the database goes away, as players meet it (issue 36): the real binary on a
+//! PostgreSQL server of its own, which is stopped for 15 s mid-game (its connections are
+//! terminated) and started again, with the fake Telegram or Discord at production pace (a
+//! press every second and a half). Every press and command in the outage is answered within
+//! 1 s with "nothing changed, try again", `/health` and `schocken_store_up` say so, the log
+//! says it once and once that it is back, the turn whose timer ran out in the outage starts
+//! again (the table says so), nothing was stored in the outage but that, and the game plays
+//! to its end. The same for a SQLite file that fills up (the bot's file size limit, as an
+//! operator's `ulimit -f` or a full disk: writes fail, reads work) and gets room again.
+
+mod common;
+
+use common::own_postgres::OwnPostgres;
+use common::telegram::{self, alert, button, table_message, texts_in, wait_table};
+use common::{Bot, Db, WAIT, current_player, discord};
+use schocken_fakes::balancer::free_addr;
+use schocken_fakes::discord::FakeDiscord;
+use schocken_fakes::scrape;
+use schocken_fakes::telegram::{FakeTelegram, TgChat, TgUser};
+use sqlx::Connection;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How long the server is gone.
+const OUTAGE: Duration = Duration::from_secs(15);
+/// A press every second and a half, as people press.
+const PACE: Duration = Duration::from_millis(1500);
+/// The turn timer (s): the first turn's deadline falls into the outage.
+const TIMER: &str = "15";
+/// What a refusal in the outage says.
+const REFUSED: &str = "nicht erreichbar";
+
+async fn connect(url: &str) -> sqlx::AnyConnection {
+    sqlx::any::install_default_drivers();
+    sqlx::AnyConnection::connect(url).await.expect("connect")
+}
+
+/// The newest version of the one table stored.
+async fn stored_version(url: &str) -> i64 {
+    let mut conn = connect(url).await;
+    let version: i64 = sqlx::query_scalar("SELECT MAX(version) FROM tables")
+        .fetch_one(&mut conn)
+        .await
+        .expect("version");
+    conn.close().await.ok();
+    version
+}
+
+/// The debts of finished games in the ledger.
+async fn debts(url: &str) -> i64 {
+    let mut conn = connect(url).await;
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ledger WHERE kind = 'debt'")
+        .fetch_one(&mut conn)
+        .await
+        .expect("debts");
+    conn.close().await.ok();
+    n
+}
+
+async fn health(addr: &str) -> u16 {
+    scrape::get(addr, "/health").await.map_or(0, |(s, _)| s)
+}
+
+async fn store_up(addr: &str) -> Option<f64> {
+    let (_, text) = scrape::get(addr, "/metrics").await.ok()?;
+    scrape::sample(&text, "schocken_store_up")
+}
+
+/// Starts the server again and waits until the bot's `/health` is 200: how long that took
+/// after the server answered.
+async fn resume(pg: &OwnPostgres, metrics: &str) -> Duration {
+    pg.resume().await;
+    let answered = Instant::now();
+    while health(metrics).await != 200 {
+        assert!(answered.elapsed() < WAIT, "never healthy again");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    answered.elapsed()
+}
+
+/// The bot's log says once that the database is gone and once that it is back, and names no
+/// failed storage otherwise.
+fn assert_said_once(bot: &Bot) {
+    let log = bot.log();
+    let count = |needle: &str| log.matches(needle).count();
+    assert_eq!(count("the database cannot be used"), 1, "{log}");
+    assert_eq!(count("the database answers again"), 1, "{log}");
+    assert_eq!(count("storage failed"), 0, "{log}");
+}
+
+fn slowest(took: &[Duration]) -> Duration {
+    took.iter().copied().max().unwrap_or_default()
+}
+
+/// The answers' figures: how many, the slowest, the slowest but that one.
+fn figures(took: &[Duration]) -> String {
+    let mut sorted = took.to_vec();
+    sorted.sort();
+    let second = sorted.iter().rev().nth(1).copied().unwrap_or_default();
+    format!(
+        "{} answers, slowest {:?}, the others at most {second:?}",
+        took.len(),
+        slowest(took)
+    )
+}
+
+#[tokio::test]
+async fn telegram_presses_in_a_postgres_outage_are_answered_at_once_and_the_turn_is_kept() {
+    let Some(pg) = OwnPostgres::start().await else {
+        return;
+    };
+    let fake = FakeTelegram::start().await.expect("fake Telegram");
+    let metrics = free_addr().expect("a port").to_string();
+    let env = [
+        ("DATABASE_URL", pg.url.as_str()),
+        ("SCHOCKEN_TURN_TIMER", TIMER),
+        ("SCHOCKEN_METRICS_ADDR", metrics.as_str()),
+    ];
+    let bot = Bot::telegram_with(&fake, Path::new("unused.db"), 36, &env).await;
+    let group = TgChat::group(-3601, "Stammtisch");
+    let (anna, ben) = (TgUser::new(3601, "Anna"), TgUser::new(3602, "Ben"));
+    fake.set_admin(group.id, anna.id);
+    let players = [anna.clone(), ben.clone()];
+    telegram::open_and_start(&fake, &group, &players).await;
+    // Cups in the private chats (pressed there in the outage, and fast to play afterwards).
+    telegram::start_all_privately(&fake, group.id, &players).await;
+    let table = table_message(&fake, group.id).expect("the table");
+    let name = current_player(&table.text).expect("someone to act");
+    let (to_act, other) = if name == "Anna" {
+        (&anna, &ben)
+    } else {
+        (&ben, &anna)
+    };
+    let before = stored_version(&pg.url).await;
+    pg.halt().await;
+    let gone = Instant::now();
+    let mut took = Vec::new();
+    let cup = telegram::private_cup(&fake, to_act).expect("his cup in private");
+    let presses = [
+        (
+            TgChat::private(to_act),
+            to_act,
+            cup.message_id,
+            button(&cup, "s").expect("stand"),
+        ),
+        (
+            group.clone(),
+            other,
+            table.message_id,
+            button(&table, "l").expect("look"),
+        ),
+    ];
+    let mut commanded = false;
+    while gone.elapsed() < OUTAGE {
+        for (chat, who, message, data) in &presses {
+            let sent = fake.press(chat, who, *message, data);
+            let (answer, t) = fake.first_reaction(&sent, WAIT).await.expect("answered");
+            assert!(alert(&answer).contains(REFUSED), "{}", alert(&answer));
+            took.push(t);
+            tokio::time::sleep(PACE).await;
+        }
+        if !commanded && gone.elapsed() > Duration::from_secs(4) {
+            // A command too (its answer is a message, the group's pace long free).
+            let sent = fake.command(&group, other, "/deckel");
+            let (answer, t) = fake.first_reaction(&sent, WAIT).await.expect("answered");
+            let text = answer.text().unwrap_or_default().to_string();
+            assert!(text.contains(REFUSED), "{text}");
+            took.push(t);
+            commanded = true;
+        }
+    }
+    assert_eq!(health(&metrics).await, 503);
+    assert_eq!(store_up(&metrics).await, Some(0.0));
+    let back = resume(&pg, &metrics).await;
+    assert!(back < Duration::from_secs(2), "found back after {back:?}");
+    assert_eq!(store_up(&metrics).await, Some(1.0));
+    // The turn whose deadline fell into the outage starts again, and the table says so.
+    let renewed = wait_table(&fake, group.id, "the renewed turn", |t| {
+        t.text.contains("das zählt nicht gegen")
+    })
+    .await;
+    assert_eq!(current_player(&renewed.text), Some(name.clone()));
+    let texts = texts_in(&fake, group.id);
+    assert!(
+        !texts.iter().any(|(_, t)| t.contains("Zeit abgelaufen")),
+        "R-timer: the outage is not held against {name}"
+    );
+    assert_eq!(
+        stored_version(&pg.url).await,
+        before + 1,
+        "only the renewal"
+    );
+    // The rest of the game without a timer (an admin switches it off), to its end.
+    telegram::command(&fake, &group, &anna, "/timer 0").await;
+    telegram::PrivatePlay::new(&fake, &group, &players)
+        .play_to_the_end()
+        .await;
+    assert_eq!(debts(&pg.url).await, 1, "one Bierrunde for the game");
+    assert_said_once(&bot);
+    telegram::assert_within_limits(&fake, &[group.id]);
+    eprintln!(
+        "Telegram, PostgreSQL gone {OUTAGE:?}: {}, found back after {back:?}",
+        figures(&took)
+    );
+    assert!(slowest(&took) < Duration::from_secs(1), "{took:?}");
+}
+
+#[tokio::test]
+async fn discord_interactions_in_a_postgres_outage_are_answered_at_once_and_the_turn_is_kept() {
+    let Some(pg) = OwnPostgres::start().await else {
+        return;
+    };
+    let fake = FakeDiscord::start().await.expect("fake Discord");
+    let metrics = free_addr().expect("a port").to_string();
+    let env = [
+        ("DATABASE_URL", pg.url.as_str()),
+        ("SCHOCKEN_TURN_TIMER", TIMER),
+        ("SCHOCKEN_METRICS_ADDR", metrics.as_str()),
+    ];
+    let bot = Bot::discord_with(&fake, Path::new("unused.db"), 36, &env).await;
+    let players = [discord::user(3611, "Anna"), discord::user(3612, "Ben")];
+    let table = discord::open_and_start(&fake, &players).await;
+    let shown = discord::table_message(&fake, table);
+    let name = current_player(&shown.content).expect("someone to act");
+    let (to_act, other) = if name == "Anna" {
+        (&players[0], &players[1])
+    } else {
+        (&players[1], &players[0])
+    };
+    let look = shown.button("v1:l:").expect("look");
+    let before = stored_version(&pg.url).await;
+    pg.halt().await;
+    let gone = Instant::now();
+    let mut took = Vec::new();
+    while gone.elapsed() < OUTAGE {
+        let roll = fake.slash(to_act, &discord::slash("roll")).expect("inject");
+        let looked = fake.click(other, table, &look).expect("inject");
+        let debts = fake.slash(other, &discord::slash("debts")).expect("inject");
+        for sent in [roll, looked, debts] {
+            let started = Instant::now();
+            let answer = discord::answer(&fake, &sent).await;
+            assert!(answer.ephemeral, "{answer:?}");
+            assert!(answer.content.contains(REFUSED), "{answer:?}");
+            // The visible answer, not only a deferral, within a second.
+            took.push(started.elapsed().max(answer.latency));
+            tokio::time::sleep(PACE / 3).await;
+        }
+    }
+    assert_eq!(health(&metrics).await, 503);
+    let back = resume(&pg, &metrics).await;
+    assert!(back < Duration::from_secs(2), "found back after {back:?}");
+    let renewed = discord::table_shows(&fake, table, "das zählt nicht gegen").await;
+    assert_eq!(current_player(&renewed.content), Some(name.clone()));
+    assert!(
+        !renewed.content.contains("Zeit abgelaufen"),
+        "R-timer: the outage is not held against {name}"
+    );
+    assert_eq!(
+        stored_version(&pg.url).await,
+        before + 1,
+        "only the renewal"
+    );
+    discord::Play::new(&fake, table, &players)
+        .play_to_the_end()
+        .await;
+    assert_eq!(debts(&pg.url).await, 1, "one Bierrunde for the game");
+    assert_said_once(&bot);
+    discord::assert_within_limits(&fake);
+    eprintln!(
+        "Discord, PostgreSQL gone {OUTAGE:?}: {}, found back after {back:?}",
+        figures(&took)
+    );
+    assert!(slowest(&took) < Duration::from_secs(1), "{took:?}");
+}
+
+/// Sets the bot's file size limit (`prlimit`): `1` lets no database write through, as a full
+/// disk; `unlimited` gives room again.
+fn limit_files(bot: &Bot, soft: &str) {
+    let status = std::process::Command::new("prlimit")
+        .arg(format!("--pid={}", bot.pid()))
+        .arg(format!("--fsize={soft}:unlimited"))
+        .status()
+        .expect("prlimit runs");
+    assert!(status.success(), "prlimit --fsize={soft}");
+}
+
+#[tokio::test]
+async fn telegram_at_a_sqlite_file_that_fills_up_refuses_moves_and_keeps_the_turn() {
+    let fake = FakeTelegram::start().await.expect("fake Telegram");
+    let db = Db::new();
+    let metrics = free_addr().expect("a port").to_string();
+    let env = [
+        ("SCHOCKEN_TURN_TIMER", TIMER),
+        ("SCHOCKEN_METRICS_ADDR", metrics.as_str()),
+    ];
+    let bot = Bot::telegram_with(&fake, &db.path, 37, &env).await;
+    let group = TgChat::group(-3621, "Kegelclub");
+    let (anna, ben) = (TgUser::new(3621, "Anna"), TgUser::new(3622, "Ben"));
+    fake.set_admin(group.id, anna.id);
+    let players = [anna.clone(), ben.clone()];
+    telegram::open_and_start(&fake, &group, &players).await;
+    telegram::start_all_privately(&fake, group.id, &players).await;
+    let table = table_message(&fake, group.id).expect("the table");
+    let name = current_player(&table.text).expect("someone to act");
+    let to_act = if name == "Anna" { &anna } else { &ben };
+    let before = stored_version(&db.url()).await;
+    limit_files(&bot, "1");
+    let full = Instant::now();
+    let cup = telegram::private_cup(&fake, to_act).expect("his cup in private");
+    let stand = button(&cup, "s").expect("stand");
+    let mut took = Vec::new();
+    while full.elapsed() < OUTAGE {
+        let sent = fake.press(&TgChat::private(to_act), to_act, cup.message_id, &stand);
+        let (answer, t) = fake.first_reaction(&sent, WAIT).await.expect("answered");
+        assert!(alert(&answer).contains(REFUSED), "{}", alert(&answer));
+        took.push(t);
+        tokio::time::sleep(PACE).await;
+    }
+    // Reads still work on a full disk.
+    let debts_text = telegram::command(&fake, &group, &ben, "/deckel").await;
+    assert!(debts_text.contains("Niemand schuldet"), "{debts_text}");
+    let (status, why) = scrape::get(&metrics, "/health").await.expect("health");
+    assert_eq!(status, 503, "{why}");
+    assert_eq!(store_up(&metrics).await, Some(0.0));
+    let (_, text) = scrape::get(&metrics, "/metrics").await.expect("metrics");
+    assert!(
+        text.contains("schocken_store_outages_total{kind="),
+        "{text}"
+    );
+    limit_files(&bot, "unlimited");
+    let room = Instant::now();
+    while health(&metrics).await != 200 {
+        assert!(room.elapsed() < WAIT, "never healthy again");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let back = room.elapsed();
+    assert!(back < Duration::from_secs(2), "found back after {back:?}");
+    let renewed = wait_table(&fake, group.id, "the renewed turn", |t| {
+        t.text.contains("das zählt nicht gegen")
+    })
+    .await;
+    assert_eq!(current_player(&renewed.text), Some(name.clone()));
+    let texts = texts_in(&fake, group.id);
+    assert!(
+        !texts.iter().any(|(_, t)| t.contains("Zeit abgelaufen")),
+        "R-timer: the full disk is not held against {name}"
+    );
+    assert_eq!(
+        stored_version(&db.url()).await,
+        before + 1,
+        "only the renewal"
+    );
+    telegram::command(&fake, &group, &anna, "/timer 0").await;
+    telegram::PrivatePlay::new(&fake, &group, &players)
+        .play_to_the_end()
+        .await;
+    assert_eq!(debts(&db.url()).await, 1, "one Bierrunde for the game");
+    assert_said_once(&bot);
+    eprintln!(
+        "Telegram, SQLite full {OUTAGE:?}: {}, found back after {back:?}",
+        figures(&took)
+    );
+    assert!(slowest(&took) < Duration::from_secs(1), "{took:?}");
+}
