@@ -92,13 +92,14 @@ fn slowest(took: &[Duration]) -> Duration {
     took.iter().copied().max().unwrap_or_default()
 }
 
-/// The answers' figures: how many, the slowest, the slowest but that one.
+/// The answers' figures: how many, the slowest, how many waited for the pool (those in flight
+/// when the outage began), the slowest of the rest.
 fn figures(took: &[Duration]) -> String {
-    let mut sorted = took.to_vec();
-    sorted.sort();
-    let second = sorted.iter().rev().nth(1).copied().unwrap_or_default();
+    let pool = Duration::from_millis(500);
+    let waited = took.iter().filter(|t| **t >= pool).count();
+    let rest = took.iter().filter(|t| **t < pool).max().copied();
     format!(
-        "{} answers, slowest {:?}, the others at most {second:?}",
+        "{} answers, slowest {:?}, {waited} waited for the pool, the rest at most {rest:?}",
         took.len(),
         slowest(took)
     )

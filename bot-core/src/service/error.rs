@@ -2,7 +2,9 @@
 
 use crate::engine::judge::JudgeError;
 use crate::engine::{ActionError, RulesError, StartError, TallyError};
+use crate::store::StoreError;
 use thiserror::Error;
+use tracing::{debug, error};
 
 /// Something the acting user asked for that cannot be done; shown to him in his language.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -136,5 +138,22 @@ impl From<StartError> for ServiceError {
 impl From<JudgeError> for ServiceError {
     fn from(e: JudgeError) -> Self {
         ServiceError::Judge(e)
+    }
+}
+
+/// A store failure as the user sees it: a repeated request is "already done", anything else
+/// "nothing changed, try again".
+pub(super) fn storage_error(e: StoreError) -> ServiceError {
+    match e {
+        StoreError::Duplicate => ServiceError::Duplicate,
+        // Said once for the outage (the service's watch finds it), not once per command.
+        StoreError::Unreachable(why) => {
+            debug!(error = %why, "database gone");
+            ServiceError::Unreachable
+        }
+        other => {
+            error!(error = %other, "storage failed");
+            ServiceError::Storage
+        }
     }
 }

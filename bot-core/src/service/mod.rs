@@ -35,6 +35,7 @@ mod timers;
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Actor, BookFormat, ClubRequest, Command, Request, UserRef};
 pub use error::ServiceError;
+use error::storage_error;
 pub use ids::{ButtonAction, ButtonId, ChatId, UserId};
 pub use lifecycle::{Stop, StopSender};
 pub use replies::{private_view, public_table};
@@ -446,23 +447,6 @@ fn lock<T>(map: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 fn shared<T: Default>(map: &Shared<T>, key: &ChatId) -> Arc<tokio::sync::Mutex<T>> {
     lock(map).entry(key.clone()).or_default().clone()
-}
-
-/// A store failure as the user sees it: a repeated request is "already done", anything else
-/// "nothing changed, try again".
-fn storage_error(e: StoreError) -> ServiceError {
-    match e {
-        StoreError::Duplicate => ServiceError::Duplicate,
-        // Said once for the outage (the service's watch finds it), not once per command.
-        StoreError::Unreachable(why) => {
-            debug!(error = %why, "database gone");
-            ServiceError::Unreachable
-        }
-        other => {
-            error!(error = %other, "storage failed");
-            ServiceError::Storage
-        }
-    }
 }
 
 fn lang_of(cmd: &Command) -> Lang {

@@ -9,9 +9,11 @@ mod cash;
 mod club;
 mod commit;
 mod compaction;
+mod error;
 mod health;
 mod ledger;
 mod moves;
+mod probe;
 mod reminders;
 mod results;
 mod stats;
@@ -22,6 +24,7 @@ pub use backend::{Backend, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, redacted};
 pub use cash::{CashBalances, CashRow, NewCashEntry};
 pub use club::{NewNight, NightRow, OpenNight};
 pub use commit::Commit;
+pub use error::{StoreError, Unreachable};
 pub use health::{Change, Health, Outage};
 pub use ledger::{LedgerRow, NewLedgerEntry};
 pub use throws::{FaceCounts, ThrowRow};
@@ -32,66 +35,6 @@ use crate::model::ids::ChatId;
 use crate::model::table::{Table, TableStatus};
 use sqlx::AnyPool;
 use sqlx::Row;
-use thiserror::Error;
-
-#[derive(Debug, Error)]
-pub enum StoreError {
-    #[error("database: {0}")]
-    Db(sqlx::Error),
-    /// The database cannot be used now (gone, full, not writable): nothing was stored.
-    #[error("{0}")]
-    Unreachable(Unreachable),
-    #[error("database URL: {0}")]
-    Url(String),
-    /// The table changed since it was read (another process stored a move first): nothing
-    /// was stored; read it again and decide anew.
-    #[error("the table changed since it was read")]
-    Stale,
-    #[error("migration: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
-    #[error("stored table {id} is unreadable: {message}")]
-    Snapshot { id: i64, message: String },
-    #[error("stored rules of chat {chat} are invalid: {message}")]
-    Rules { chat: String, message: String },
-    /// The platform request id was handled before (the transaction was rolled back).
-    #[error("request already handled")]
-    Duplicate,
-    /// A cash box entry's postings do not add up to zero: nothing was written.
-    #[error("cash box entry does not balance")]
-    Unbalanced,
-    /// A stored value (a catalogue, an evening's summary, a cash entry) does not read back.
-    #[error("stored {what} is unreadable: {message}")]
-    Unreadable { what: String, message: String },
-}
-
-/// Why the database cannot be used now.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("database unreachable ({kind}): {detail}")]
-pub struct Unreachable {
-    /// `connection`, `shutdown`, `full`, `read_only`, `io`, `resources`, `cannot_open` (a
-    /// metric's label).
-    pub kind: &'static str,
-    pub detail: String,
-}
-
-impl StoreError {
-    /// Whether the database could not be used at all (rather than refusing this statement).
-    pub fn is_unreachable(&self) -> bool {
-        matches!(self, StoreError::Unreachable(_))
-    }
-}
-
-impl From<sqlx::Error> for StoreError {
-    fn from(e: sqlx::Error) -> Self {
-        if backend::is_stale(&e) {
-            StoreError::Stale
-        } else if let Some(reason) = backend::unreachable(&e) {
-            StoreError::Unreachable(reason)
-        } else {
-            StoreError::Db(e)
-        }
-    }
-}
 
 /// A chat's settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,21 +111,6 @@ impl Store {
             writer,
             health: Default::default(),
         })
-    }
-
-    /// Whether the database can be reached, as last found out.
-    pub fn health(&self) -> &Health {
-        &self.health
-    }
-
-    /// `Unreachable` at once if a PostgreSQL server is known to be gone (asking it would
-    /// only wait for the pool). SQLite answers at once anyway, and reads still work when
-    /// only writes fail, so it is always asked.
-    fn reachable(&self) -> Result<(), StoreError> {
-        match self.health.reason() {
-            Some(why) if self.backend.shared() => Err(StoreError::Unreachable(why)),
-            _ => Ok(()),
-        }
     }
 
     pub async fn migrate(&self) -> Result<(), StoreError> {
@@ -262,53 +190,6 @@ impl Store {
                 .fetch_one(&self.pool)
                 .await?;
         Ok(row.get("n"))
-    }
-
-    /// Whether the database answers (the health check).
-    pub async fn ping(&self) -> Result<(), StoreError> {
-        sqlx::query("SELECT 1").execute(&self.pool).await?;
-        Ok(())
-    }
-
-    /// Whether the database takes a write again (the store watch, while it is gone: a full
-    /// disk still answers reads). A SQLite file at its page limit (`max_page_count`) takes
-    /// this small write in a page it has, but not a move: it counts as full until there is
-    /// room for a few pages.
-    pub async fn probe_write(&self, now: i64) -> Result<(), StoreError> {
-        let _writer = self.write_turn().await;
-        sqlx::query(
-            "INSERT INTO store_probe (id, at) VALUES (1, $1)
-             ON CONFLICT (id) DO UPDATE SET at = excluded.at",
-        )
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        if self.backend == Backend::Sqlite {
-            self.sqlite_room().await?;
-        }
-        Ok(())
-    }
-
-    /// `Unreachable` (full) if the SQLite file has room for fewer than a few pages more.
-    async fn sqlite_room(&self) -> Result<(), StoreError> {
-        const FEW_PAGES: i64 = 16;
-        let mut conn = self.pool.acquire().await?;
-        let mut pragma = async |name: &str| -> Result<i64, StoreError> {
-            let row = sqlx::query(&format!("PRAGMA {name}"))
-                .fetch_one(&mut *conn)
-                .await?;
-            Ok(row.try_get::<i64, _>(0)?)
-        };
-        let used = pragma("page_count").await?;
-        let limit = pragma("max_page_count").await?;
-        let free = pragma("freelist_count").await?;
-        if limit - used + free < FEW_PAGES {
-            return Err(StoreError::Unreachable(Unreachable {
-                kind: "full",
-                detail: format!("the database is at its page limit ({limit} pages)"),
-            }));
-        }
-        Ok(())
     }
 
     /// The open tables whose turn timer ran out by `now`, or that had no move since
