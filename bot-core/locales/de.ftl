@@ -604,7 +604,7 @@ error-no-such-page = { $pages ->
 }
 error-storage = Das konnte ich nicht speichern – es hat sich nichts geändert, bitte nochmal.
 error-busy = Gerade ist hier zu viel los – es hat sich nichts geändert, bitte gleich nochmal.
-error-unreachable = Der Tisch ist gerade nicht erreichbar (die Datenbank antwortet nicht) – es hat sich nichts geändert. Versuch es in ein paar Sekunden nochmal.
+error-unreachable = Der Tisch ist gerade nicht erreichbar (die Datenbank ist nicht verfügbar) – es hat sich nichts geändert. Versuch es in ein paar Sekunden nochmal.
 error-internal = Da ist etwas schiefgegangen – es hat sich nichts geändert. Bitte versuch es nochmal.
 # Fehler, bevor ein Discord-Befehl läuft ($command: der Befehl, wie Discord ihn dem Nutzer zeigt, z. B. /schocken verlauf)
 error-discord-option = Eine Angabe zu { $command } kann ich nicht lesen – es hat sich nichts geändert. { $surface ->

@@ -601,7 +601,7 @@ error-no-such-page = { $pages ->
 }
 error-storage = I could not save that – nothing changed, please try again.
 error-busy = Too much going on right now – nothing changed, please try again in a moment.
-error-unreachable = The table cannot be reached for a moment (the database is not answering) – nothing changed. Try again in a few seconds.
+error-unreachable = The table cannot be reached for a moment (the database is not available) – nothing changed. Try again in a few seconds.
 error-internal = Something went wrong – nothing changed. Please try again.
 # Errors before a Discord command runs ($command: the command as Discord shows it to the user, e.g. /schocken history)
 error-discord-option = I cannot read one of the options of { $command } – nothing changed. { $surface ->

@@ -142,8 +142,8 @@ fn text(error: &ServiceError, lang: Lang) -> String {
 fn the_refusal_says_nothing_changed_and_to_try_again() {
     assert_eq!(
         text(&ServiceError::Unreachable, Lang::De),
-        "Der Tisch ist gerade nicht erreichbar (die Datenbank antwortet nicht) – es hat sich \
-         nichts geändert. Versuch es in ein paar Sekunden nochmal."
+        "Der Tisch ist gerade nicht erreichbar (die Datenbank ist nicht verfügbar) – es hat \
+         sich nichts geändert. Versuch es in ein paar Sekunden nochmal."
     );
     assert!(text(&ServiceError::Unreachable, Lang::En).contains("nothing changed"));
     let renewed = Notice::TurnRenewed {
@@ -172,10 +172,7 @@ async fn a_full_sqlite_database_refuses_every_move_and_takes_them_again_when_the
     let store = Store::open("sqlite::memory:").await.expect("store");
     let mut table = Table::on(store.clone()).await;
     // No page more than the database has now: the next move that needs one fails.
-    sqlx::query("PRAGMA max_page_count = 1")
-        .execute(store.pool())
-        .await
-        .expect("limit");
+    limit_pages(&store, 1).await;
     let mut refused = None;
     for _ in 0..30 {
         let (name, version, _) = table.state().await;
@@ -206,10 +203,7 @@ async fn a_full_sqlite_database_refuses_every_move_and_takes_them_again_when_the
     table.service.watch_store(false).await;
     assert!(table.service.store_unreachable().is_some(), "still full");
     // Room again: the watch finds it, the turn starts again.
-    sqlx::query("PRAGMA max_page_count = 1000000")
-        .execute(store.pool())
-        .await
-        .expect("room");
+    limit_pages(&store, 1_000_000).await;
     table.service.watch_store(false).await;
     assert!(table.service.store_unreachable().is_none(), "back");
     let metrics = table.metrics();
@@ -226,6 +220,79 @@ async fn a_full_sqlite_database_refuses_every_move_and_takes_them_again_when_the
         version + 2,
         "the renewal and the move"
     );
+}
+
+async fn limit_pages(store: &Store, pages: u32) {
+    sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
+        .execute(store.pool())
+        .await
+        .expect("page limit");
+}
+
+/// Makes the one connection of an in-memory store refuse every write (SQLITE_READONLY, as a
+/// file made read-only) or take them again.
+async fn read_only(store: &Store, on: bool) {
+    let value = if on { "ON" } else { "OFF" };
+    sqlx::query(&format!("PRAGMA query_only = {value}"))
+        .execute(store.pool())
+        .await
+        .expect("query_only");
+}
+
+/// The outage begins with the timer move itself (the database refuses writes from the
+/// second before the deadline's tick): the turn is not decided when it is back, but starts
+/// again, and the table is held again (its timer runs) although no command came between.
+#[tokio::test]
+async fn an_outage_that_refuses_the_timer_move_renews_the_turn_when_it_is_back() {
+    let store = Store::open("sqlite::memory:").await.expect("store");
+    let mut table = Table::on(store.clone()).await;
+    let (name, version, deadline) = table.state().await;
+    let deadline = deadline.expect("a turn timer");
+    read_only(&store, true).await;
+    table.clock.set(deadline + 500);
+    table.service.tick().await;
+    assert!(table.sent().is_empty(), "the timer move was refused");
+    let why = table
+        .service
+        .store_unreachable()
+        .expect("found by the tick");
+    assert_eq!(why.kind, "read_only");
+    table.clock.advance(9_500);
+    read_only(&store, false).await;
+    table.service.watch_store(false).await;
+    assert!(table.service.store_unreachable().is_none(), "back");
+    table.turn_starts_again(&name, 10).await;
+    assert_eq!(table.state().await.1, version + 1, "only the renewal");
+}
+
+/// A player who moves in the moment between the database's return and the timers' next
+/// tick started a new turn with its own full time: no renewal follows, and none names the
+/// next player (R-timer).
+#[tokio::test]
+async fn a_turn_begun_after_the_outage_is_not_renewed() {
+    let store = Store::open("sqlite::memory:").await.expect("store");
+    let mut table = Table::on(store.clone()).await;
+    let (name, _, _) = table.state().await;
+    read_only(&store, true).await;
+    table.clock.advance(1_000);
+    let reply = table.run(actor(&name), Request::Roll).await;
+    assert_eq!(reply.error_kind(), Some(&ServiceError::Unreachable));
+    table.clock.advance(5_000);
+    read_only(&store, false).await;
+    table.service.watch_store(false).await;
+    table.clock.advance(300);
+    let (now_to_act, version, _) = table.state().await;
+    let stood = table.run(actor(&now_to_act), Request::Stand).await;
+    assert!(!stood.is_error(), "{:?}", stood.error_kind());
+    table.service.tick().await;
+    let renewed = table
+        .sent()
+        .into_iter()
+        .flat_map(|o| o.reply.notices)
+        .filter(|n| matches!(n, Notice::TurnRenewed { .. }))
+        .count();
+    assert_eq!(renewed, 0, "no renewal after a move made since");
+    assert_eq!(table.state().await.1, version + 1, "only the stand");
 }
 
 /// Waits (real time) until the service finds the database back; how long it took.

@@ -11,7 +11,7 @@ use bot_core::service::{Service, Stop};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-use tracing::{info, warn};
+use tracing::{debug, info, warn};
 
 /// The environment variable naming the address to serve on.
 pub const ADDR_VAR: &str = "SCHOCKEN_METRICS_ADDR";
@@ -56,9 +56,11 @@ async fn metrics(State(service): State<Arc<Service>>) -> impl IntoResponse {
     if service.store_unreachable().is_none() {
         match service.count_open_tables().await {
             Ok(n) => service.metrics().set_tables_open(n),
+            Err(e) if e.is_unreachable() => debug!(error = %e, "could not count the open tables"),
             Err(e) => warn!(error = %e, "could not count the open tables"),
         }
     }
+    service.note_outage_length();
     // Counted now: between two housekeeping passes the places come and go.
     let places = i64::try_from(service.places_in_memory()).unwrap_or(i64::MAX);
     service.metrics().set_places_in_memory(places);

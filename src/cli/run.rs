@@ -5,7 +5,7 @@ use super::{Failure, RulesArgs};
 use bot_core::config::Config;
 use bot_core::engine::ai::Strategy;
 use bot_core::service::{Service, Stop, SystemClock};
-use bot_core::store::{Store, redacted};
+use bot_core::store::{Store, StoreError, redacted};
 use bot_core::text::{self, Lang};
 use clap::Args;
 use schocken_console::ConsoleOptions;
@@ -84,6 +84,9 @@ pub(super) fn init_logging(default: &str) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        // A log that cannot be written (a full disk, the file size limit) loses its lines;
+        // saying so with `eprintln!` would panic on the same stream and end the bot.
+        .log_internal_errors(false)
         .try_init();
 }
 
@@ -113,7 +116,8 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
                 tokens: bot_core::model::token::Tokens::new(&web.secret),
             });
     }
-    init_logging(if chat_bots { "info" } else { "warn" });
+    // sqlx's own lines (a ping on a dropped connection …) repeat what the bot says once.
+    init_logging(if chat_bots { "info,sqlx=warn" } else { "warn" });
     let mut config = load_config(args.config.as_ref(), args.database.as_ref())?;
     // Only rules given on the command line replace the table's saved house rules.
     let given = args.rules.rules.is_some() || !args.rules.overrides.is_empty();
@@ -140,9 +144,7 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
     };
     let runtime = runtime()?;
     runtime.block_on(async move {
-        let store = Store::open(&config.database_url)
-            .await
-            .map_err(|e| Failure::input(format!("{}: {e}", redacted(&config.database_url))))?;
+        let store = open_store(&config.database_url, chat_bots).await?;
         let service = Service::new(store, config, Arc::new(SystemClock), args.seed)
             .await
             .map_err(|e| Failure::input(e.to_string()))?;
@@ -242,6 +244,40 @@ fn adapter_failed(done: Result<anyhow::Result<()>, tokio::task::JoinError>) -> b
             true
         }
         Ok(Ok(())) => false,
+    }
+}
+
+/// The store at `url`. A chat bot whose PostgreSQL server does not answer yet (it starts
+/// later, or is away for a moment) waits for it, saying so once, instead of ending and being
+/// restarted again and again; Ctrl-C or SIGTERM ends the wait. Any other failure (a wrong
+/// password, a SQLite file that cannot be opened) ends the start with its reason.
+async fn open_store(url: &str, chat_bots: bool) -> Result<Store, Failure> {
+    let failed = |e: &StoreError| Failure::input(format!("{}: {e}", redacted(url)));
+    let mut waiting = false;
+    let stopped = stop_signal();
+    tokio::pin!(stopped);
+    loop {
+        match Store::open(url).await {
+            Ok(store) => {
+                if waiting {
+                    info!("the database answers: starting");
+                }
+                return Ok(store);
+            }
+            Err(StoreError::Unreachable(why))
+                if chat_bots && matches!(why.kind, "connection" | "shutdown") =>
+            {
+                if !waiting {
+                    warn!(kind = why.kind, detail = %why.detail, "waiting for the database");
+                    waiting = true;
+                }
+                tokio::select! {
+                    () = tokio::time::sleep(std::time::Duration::from_secs(1)) => {}
+                    () = &mut stopped => return Err(failed(&StoreError::Unreachable(why))),
+                }
+            }
+            Err(e) => return Err(failed(&e)),
+        }
     }
 }
 

@@ -167,6 +167,15 @@ pub async fn command_answer(
     })
 }
 
+/// The bot's first message to `chat` after request `mark` (a command sent before).
+pub async fn command_answer_since(fake: &FakeTelegram, chat: &TgChat, mark: u64) -> Recorded {
+    fake.wait_for(mark, WAIT, |r| {
+        r.ok() && is_send(r) && r.chat_id() == Some(chat.id)
+    })
+    .await
+    .expect("an answer in the chat")
+}
+
 /// Sends a command and returns the text of the bot's first message after it.
 pub async fn command(fake: &FakeTelegram, chat: &TgChat, user: &TgUser, text: &str) -> String {
     command_answer(fake, chat, user, text)

@@ -82,7 +82,13 @@ impl Service {
                 detail: format!("no answer within {} ms", wait.as_millis()),
             }),
         }
-        let down_for = health.down_for(self.now());
+        self.note_outage_length();
+    }
+
+    /// Puts how long the current outage lasts by now into the metrics (the watch does it
+    /// every half second, a scrape of `/metrics` at once).
+    pub fn note_outage_length(&self) {
+        let down_for = self.store.health().down_for(self.now());
         if down_for > 0 {
             self.metrics.store_down_for(down_for as f64 / 1000.0);
         }

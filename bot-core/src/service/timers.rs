@@ -55,7 +55,10 @@ impl Service {
         let due = match self.store.due_tables(now, idle_since).await {
             Ok(due) => due,
             Err(e) => {
-                warn!(error = %e, "could not look for due tables");
+                self.store_failed(&e);
+                if !e.is_unreachable() {
+                    warn!(error = %e, "could not look for due tables");
+                }
                 return;
             }
         };
@@ -124,8 +127,10 @@ impl Service {
                     // Another process moved the table (or fired this timer) first.
                     debug!(chat = %place, "timer move not needed: the table changed");
                 } else if let Failure::Store(e @ StoreError::Unreachable(_)) = &e {
-                    // Said once for the outage; the deadline moves when it is over.
+                    // Said once for the outage; the deadline moves when it is over. Nothing
+                    // was stored: the table held is the one stored, and stays.
                     self.store_failed(e);
+                    return;
                 } else {
                     error!(chat = %place, "could not store a timer move");
                     self.metrics.store_error();
@@ -149,11 +154,24 @@ impl Service {
                 return;
             }
         };
-        let ran = |d: i64| d >= outage.since;
         for table in tables {
-            if table.turn_deadline.is_some_and(ran) {
+            if ran_in(&table, outage) {
                 self.renew_turn(table, outage, now).await;
+            } else {
+                self.hold(table, now).await;
             }
+        }
+    }
+
+    /// Holds the stored `table` in its place if the place forgot it (a command that failed
+    /// in the outage), so its timers run again.
+    async fn hold(&self, table: table::Table, now: i64) {
+        let slot = self.slot(&table.chat);
+        let mut slot = slot.lock().await;
+        if slot.table.is_none() {
+            slot.table = Some(table);
+            slot.loaded = true;
+            slot.last_used = now;
         }
     }
 
@@ -217,4 +235,17 @@ impl Service {
             }
         })
     }
+}
+
+/// How late a timer move may come after its deadline (the timers tick once a second).
+const TICK_MS: i64 = 1_000;
+
+/// Whether `table`'s turn timer ran while the database was gone: its deadline came in the
+/// outage (or in the tick before it, whose timer move the outage then refused), and nobody
+/// moved since the database is back (a turn that began after the outage keeps its time).
+fn ran_in(table: &table::Table, outage: &Outage) -> bool {
+    table
+        .turn_deadline
+        .is_some_and(|d| d >= outage.since - TICK_MS)
+        && table.updated_at <= outage.until
 }
