@@ -19,7 +19,7 @@ const PING_WAIT: Duration = Duration::from_secs(2);
 const PROBE_WAIT: Duration = Duration::from_secs(1);
 
 impl Service {
-    /// Notes a failure of the store: an outage is said once, and the watch looks at once.
+    /// Notes a failure of the store: an outage is said once (log and metrics).
     pub(super) fn store_failed(&self, e: &StoreError) {
         if let StoreError::Unreachable(why) = e {
             self.store_gone(why);
