@@ -16,7 +16,7 @@ use common::{Bot, Db, WAIT, current_player, discord};
 use schocken_fakes::balancer::free_addr;
 use schocken_fakes::discord::FakeDiscord;
 use schocken_fakes::scrape;
-use schocken_fakes::telegram::{FakeTelegram, TgChat, TgUser};
+use schocken_fakes::telegram::{self as telegram_fake, FakeTelegram, TgChat, TgUser};
 use sqlx::Connection;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -70,12 +70,17 @@ async fn store_up(addr: &str) -> Option<f64> {
 /// after the server answered.
 async fn resume(pg: &OwnPostgres, metrics: &str) -> Duration {
     pg.resume().await;
-    let answered = Instant::now();
+    until_healthy(metrics).await
+}
+
+/// Waits until the bot's `/health` is 200; how long that took.
+async fn until_healthy(metrics: &str) -> Duration {
+    let since = Instant::now();
     while health(metrics).await != 200 {
-        assert!(answered.elapsed() < WAIT, "never healthy again");
+        assert!(since.elapsed() < WAIT, "never healthy again");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    answered.elapsed()
+    since.elapsed()
 }
 
 /// The bot's log says once that the database is gone and once that it is back, and names no
@@ -105,6 +110,69 @@ fn figures(took: &[Duration]) -> String {
     )
 }
 
+/// Anna and Ben at a running Telegram table in `group`, Anna an admin, their cups in their
+/// private chats (pressed there in the outage, and fast to play afterwards).
+struct TelegramGame {
+    group: TgChat,
+    players: [TgUser; 2],
+    /// The name of the player to act.
+    name: String,
+    /// Where that player's turn is pressed: the group's table message.
+    table: telegram_fake::StoredMessage,
+}
+
+impl TelegramGame {
+    async fn start(fake: &FakeTelegram, group: TgChat, first_user: i64) -> TelegramGame {
+        let anna = TgUser::new(first_user, "Anna");
+        let ben = TgUser::new(first_user + 1, "Ben");
+        fake.set_admin(group.id, anna.id);
+        let players = [anna, ben];
+        telegram::open_and_start(fake, &group, &players).await;
+        telegram::start_all_privately(fake, group.id, &players).await;
+        let table = table_message(fake, group.id).expect("the table");
+        let name = current_player(&table.text).expect("someone to act");
+        TelegramGame {
+            group,
+            players,
+            name,
+            table,
+        }
+    }
+
+    /// The player to act, and the other one.
+    fn to_act(&self) -> (&TgUser, &TgUser) {
+        let [anna, ben] = &self.players;
+        if self.name == "Anna" {
+            (anna, ben)
+        } else {
+            (ben, anna)
+        }
+    }
+
+    /// After the outage: the turn whose deadline fell into it starts again and the table
+    /// says so, nothing was stored but that, and the rest of the game (an admin switches the
+    /// timer off) is played to its end with one Bierrunde.
+    async fn turn_kept_and_game_ends(&self, fake: &FakeTelegram, url: &str, before: i64) {
+        let renewed = wait_table(fake, self.group.id, "the renewed turn", |t| {
+            t.text.contains("das zählt nicht gegen")
+        })
+        .await;
+        assert_eq!(current_player(&renewed.text).as_ref(), Some(&self.name));
+        let texts = texts_in(fake, self.group.id);
+        assert!(
+            !texts.iter().any(|(_, t)| t.contains("Zeit abgelaufen")),
+            "R-timer: the outage is not held against {}",
+            self.name
+        );
+        assert_eq!(stored_version(url).await, before + 1, "only the renewal");
+        telegram::command(fake, &self.group, &self.players[0], "/timer 0").await;
+        telegram::PrivatePlay::new(fake, &self.group, &self.players)
+            .play_to_the_end()
+            .await;
+        assert_eq!(debts(url).await, 1, "one Bierrunde for the game");
+    }
+}
+
 #[tokio::test]
 async fn telegram_presses_in_a_postgres_outage_are_answered_at_once_and_the_turn_is_kept() {
     let Some(pg) = OwnPostgres::start().await else {
@@ -118,20 +186,9 @@ async fn telegram_presses_in_a_postgres_outage_are_answered_at_once_and_the_turn
         ("SCHOCKEN_METRICS_ADDR", metrics.as_str()),
     ];
     let bot = Bot::telegram_with(&fake, Path::new("unused.db"), 36, &env).await;
-    let group = TgChat::group(-3601, "Stammtisch");
-    let (anna, ben) = (TgUser::new(3601, "Anna"), TgUser::new(3602, "Ben"));
-    fake.set_admin(group.id, anna.id);
-    let players = [anna.clone(), ben.clone()];
-    telegram::open_and_start(&fake, &group, &players).await;
-    // Cups in the private chats (pressed there in the outage, and fast to play afterwards).
-    telegram::start_all_privately(&fake, group.id, &players).await;
-    let table = table_message(&fake, group.id).expect("the table");
-    let name = current_player(&table.text).expect("someone to act");
-    let (to_act, other) = if name == "Anna" {
-        (&anna, &ben)
-    } else {
-        (&ben, &anna)
-    };
+    let game = TelegramGame::start(&fake, TgChat::group(-3601, "Stammtisch"), 3601).await;
+    let (group, table) = (&game.group, &game.table);
+    let (to_act, other) = game.to_act();
     let before = stored_version(&pg.url).await;
     pg.halt().await;
     let gone = Instant::now();
@@ -148,7 +205,7 @@ async fn telegram_presses_in_a_postgres_outage_are_answered_at_once_and_the_turn
             group.clone(),
             other,
             table.message_id,
-            button(&table, "l").expect("look"),
+            button(table, "l").expect("look"),
         ),
     ];
     let mut commanded = false;
@@ -162,7 +219,7 @@ async fn telegram_presses_in_a_postgres_outage_are_answered_at_once_and_the_turn
         }
         if !commanded && gone.elapsed() > Duration::from_secs(4) {
             // A command too (its answer is a message, the group's pace long free).
-            let sent = fake.command(&group, other, "/deckel");
+            let sent = fake.command(group, other, "/deckel");
             let (answer, t) = fake.first_reaction(&sent, WAIT).await.expect("answered");
             let text = answer.text().unwrap_or_default().to_string();
             assert!(text.contains(REFUSED), "{text}");
@@ -175,28 +232,7 @@ async fn telegram_presses_in_a_postgres_outage_are_answered_at_once_and_the_turn
     let back = resume(&pg, &metrics).await;
     assert!(back < Duration::from_secs(2), "found back after {back:?}");
     assert_eq!(store_up(&metrics).await, Some(1.0));
-    // The turn whose deadline fell into the outage starts again, and the table says so.
-    let renewed = wait_table(&fake, group.id, "the renewed turn", |t| {
-        t.text.contains("das zählt nicht gegen")
-    })
-    .await;
-    assert_eq!(current_player(&renewed.text), Some(name.clone()));
-    let texts = texts_in(&fake, group.id);
-    assert!(
-        !texts.iter().any(|(_, t)| t.contains("Zeit abgelaufen")),
-        "R-timer: the outage is not held against {name}"
-    );
-    assert_eq!(
-        stored_version(&pg.url).await,
-        before + 1,
-        "only the renewal"
-    );
-    // The rest of the game without a timer (an admin switches it off), to its end.
-    telegram::command(&fake, &group, &anna, "/timer 0").await;
-    telegram::PrivatePlay::new(&fake, &group, &players)
-        .play_to_the_end()
-        .await;
-    assert_eq!(debts(&pg.url).await, 1, "one Bierrunde for the game");
+    game.turn_kept_and_game_ends(&fake, &pg.url, before).await;
     assert_said_once(&bot);
     telegram::assert_within_limits(&fake, &[group.id]);
     eprintln!(
@@ -298,15 +334,8 @@ async fn telegram_at_a_sqlite_file_that_fills_up_refuses_moves_and_keeps_the_tur
     // file size limit holds for it too (its lines in the moment are lost, the bot is not).
     let log = db.path.with_file_name("bot.log");
     let mut bot = Bot::telegram_logging(&fake, &db.path, 37, &env, &log).await;
-    let group = TgChat::group(-3621, "Kegelclub");
-    let (anna, ben) = (TgUser::new(3621, "Anna"), TgUser::new(3622, "Ben"));
-    fake.set_admin(group.id, anna.id);
-    let players = [anna.clone(), ben.clone()];
-    telegram::open_and_start(&fake, &group, &players).await;
-    telegram::start_all_privately(&fake, group.id, &players).await;
-    let table = table_message(&fake, group.id).expect("the table");
-    let name = current_player(&table.text).expect("someone to act");
-    let to_act = if name == "Anna" { &anna } else { &ben };
+    let game = TelegramGame::start(&fake, TgChat::group(-3621, "Kegelclub"), 3621).await;
+    let (to_act, other) = game.to_act();
     let before = stored_version(&db.url()).await;
     limit_files(&bot, "1");
     let full = Instant::now();
@@ -321,7 +350,7 @@ async fn telegram_at_a_sqlite_file_that_fills_up_refuses_moves_and_keeps_the_tur
         tokio::time::sleep(PACE).await;
     }
     // Reads still work on a full disk.
-    let debts_text = telegram::command(&fake, &group, &ben, "/deckel").await;
+    let debts_text = telegram::command(&fake, &game.group, other, "/deckel").await;
     assert!(debts_text.contains("Niemand schuldet"), "{debts_text}");
     let (status, why) = scrape::get(&metrics, "/health").await.expect("health");
     assert_eq!(status, 503, "{why}");
@@ -332,33 +361,9 @@ async fn telegram_at_a_sqlite_file_that_fills_up_refuses_moves_and_keeps_the_tur
         "{text}"
     );
     limit_files(&bot, "unlimited");
-    let room = Instant::now();
-    while health(&metrics).await != 200 {
-        assert!(room.elapsed() < WAIT, "never healthy again");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    let back = room.elapsed();
+    let back = until_healthy(&metrics).await;
     assert!(back < Duration::from_secs(2), "found back after {back:?}");
-    let renewed = wait_table(&fake, group.id, "the renewed turn", |t| {
-        t.text.contains("das zählt nicht gegen")
-    })
-    .await;
-    assert_eq!(current_player(&renewed.text), Some(name.clone()));
-    let texts = texts_in(&fake, group.id);
-    assert!(
-        !texts.iter().any(|(_, t)| t.contains("Zeit abgelaufen")),
-        "R-timer: the full disk is not held against {name}"
-    );
-    assert_eq!(
-        stored_version(&db.url()).await,
-        before + 1,
-        "only the renewal"
-    );
-    telegram::command(&fake, &group, &anna, "/timer 0").await;
-    telegram::PrivatePlay::new(&fake, &group, &players)
-        .play_to_the_end()
-        .await;
-    assert_eq!(debts(&db.url()).await, 1, "one Bierrunde for the game");
+    game.turn_kept_and_game_ends(&fake, &db.url(), before).await;
     // The line that the database is gone could not be written to the full log; the one that
     // it is back was, once.
     assert_eq!(bot.log().matches("the database answers again").count(), 1);
