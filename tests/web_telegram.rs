@@ -4,7 +4,8 @@
 //! Mini App link `t.me/<bot>/<app>?startapp=<table>`; a page signed in with initData for that
 //! link plays at the group's table: its moves reach the group's table message (paced as the
 //! chat's own), the group's moves reach the page at once, and a player's page never carries
-//! another player's cup (R-RND-4).
+//! another player's cup (R-RND-4). Every link is one Telegram accepts, and a user who is not
+//! in the group (a forwarded table message) gets no seat (issue 33).
 
 mod common;
 
@@ -28,15 +29,8 @@ struct Page {
 
 impl Page {
     async fn open(base: &str, init_data: &str) -> Page {
-        let body = json!({"auth": {"kind": "telegram", "init_data": init_data}});
-        let response = reqwest::Client::new()
-            .post(format!("http://{base}/api/session"))
-            .json(&body)
-            .send()
-            .await
-            .expect("the web server answers");
-        assert_eq!(response.status().as_u16(), 200);
-        let opened: Value = response.json().await.expect("JSON");
+        let (status, opened) = login(base, init_data).await;
+        assert_eq!(status, 200, "{opened}");
         let session = opened["session"].as_str().expect("a session");
         let url = format!("ws://{base}/ws?session={session}");
         let (socket, _) = tokio_tungstenite::connect_async(url)
@@ -94,6 +88,46 @@ impl Page {
     }
 }
 
+/// `POST /api/session` with Telegram's `initData`: the status and the body.
+async fn login(base: &str, init_data: &str) -> (u16, Value) {
+    let body = json!({"auth": {"kind": "telegram", "init_data": init_data}});
+    let response = reqwest::Client::new()
+        .post(format!("http://{base}/api/session"))
+        .json(&body)
+        .send()
+        .await
+        .expect("the web server answers");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Every `startapp` the bot wrote into a button, in any message or edit.
+fn every_start_param(fake: &FakeTelegram) -> Vec<String> {
+    fake.requests()
+        .iter()
+        .filter_map(|r| r.reply_markup())
+        .flat_map(|markup| {
+            markup["inline_keyboard"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .flat_map(|row| row.as_array().into_iter().flatten())
+                .filter_map(|b| b["url"].as_str())
+                .filter_map(|url| url.split_once("startapp=").map(|(_, t)| t.to_string()))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Telegram's rule for a Mini App link's `startapp`: 1 to 512 of `A-Za-z0-9_-`; a client
+/// may drop any other (issue 33).
+fn telegram_accepts(start_param: &str) -> bool {
+    (1..=512).contains(&start_param.len())
+        && start_param
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
 fn status(state: &Value) -> &str {
     state["public"]["table"]["status"]
         .as_str()
@@ -142,6 +176,8 @@ async fn a_mini_app_plays_at_the_groups_table() {
     let bot = Bot::telegram_with(&fake, &db.path, 9, &env).await;
     let group = TgChat::group(-100_500, "Stammtisch");
     let (anna, ben) = (TgUser::new(21, "Anna"), TgUser::new(22, "Ben"));
+    // Ben is in the group, though he has written nothing there yet.
+    fake.set_member(group.id, ben.id, "member");
 
     // Anna opens a table in the group; its message links to the Mini App.
     command_moves(&fake, &group, &anna, "/neu").await;
@@ -165,6 +201,16 @@ async fn a_mini_app_plays_at_the_groups_table() {
         let who = TelegramUser::new(user.id as u64, &user.first_name);
         sign_user(&who, now(), Some(&token), fake.token())
     };
+    // Mallory, not in the group, got the table message forwarded: its button opens nothing.
+    let mallory = TgUser::new(66, "Mallory");
+    let (refused, body) = login(&addr, &signed(&mallory)).await;
+    assert_eq!(refused, 403, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("nicht bist")),
+        "{body}"
+    );
     let mut ben_page = Page::open(&addr, &signed(&ben)).await;
     ben_page.until("the lobby", |s| status(s) == "lobby").await;
 
@@ -236,6 +282,11 @@ async fn a_mini_app_plays_at_the_groups_table() {
                 "a page got another player's cup"
             );
         }
+    }
+    let links = every_start_param(&fake);
+    assert!(!links.is_empty(), "the table messages carry the link");
+    for link in &links {
+        assert!(telegram_accepts(link), "Telegram would drop {link}");
     }
     assert!(
         fake.rate_limited().is_empty(),

@@ -1030,6 +1030,7 @@ web-bye = Der Bot macht gerade Pause. Die Seite verbindet sich gleich neu.
 web-login-refused = Die Anmeldung hat nicht geklappt. Öffne den Tisch bitte noch einmal aus dem Chat.
 web-login-not-offered = So kann man sich hier nicht anmelden. Öffne den Tisch bitte aus dem Chat.
 web-no-table = Diesen Tisch gibt es nicht. Öffne ihn bitte noch einmal aus dem Chat.
+web-not-member = Dieser Tisch gehört einer Gruppe, in der du nicht bist. Mitspielen und zuschauen können nur ihre Mitglieder.
 web-unavailable = Gerade ist keine Anmeldung möglich – bitte versuch es gleich noch einmal.
 web-session-expired = Die Sitzung ist abgelaufen. Lade die Seite bitte neu.
 web-too-many = Du hast den Tisch schon in zu vielen Fenstern offen. Schließ eins davon.

@@ -1015,6 +1015,7 @@ web-bye = The bot is taking a break. The page reconnects in a moment.
 web-login-refused = Signing in did not work. Please open the table from the chat again.
 web-login-not-offered = You cannot sign in that way here. Please open the table from the chat.
 web-no-table = There is no such table. Please open it from the chat again.
+web-not-member = This table belongs to a group you are not in. Only its members can play or watch.
 web-unavailable = Signing in is not possible right now – please try again in a moment.
 web-session-expired = The session has expired. Please reload the page.
 web-too-many = You have the table open in too many windows already. Close one of them.

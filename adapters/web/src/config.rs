@@ -24,8 +24,11 @@ pub struct WebConfig {
     pub secret: Vec<u8>,
     /// `schocken web`: the local table's name; `None`: chats' tables only.
     pub local_table: Option<String>,
-    /// Telegram Mini App logins: the bot token that signs `initData`.
+    /// Telegram Mini App logins: the bot token that signs `initData` (and asks Telegram who
+    /// is in a group).
     pub telegram_token: Option<String>,
+    /// `TELOXIDE_API_URL` (a test's fake Telegram); Telegram itself when `None`.
+    pub telegram_api_url: Option<String>,
     /// Discord Activity logins.
     pub discord: Option<DiscordLogin>,
 }
@@ -82,6 +85,7 @@ impl WebConfig {
             secret: random_secret(),
             local_table: Some(table.to_string()),
             telegram_token: None,
+            telegram_api_url: None,
             discord: None,
         }
     }
@@ -141,6 +145,7 @@ impl WebConfig {
             secret,
             local_table: None,
             telegram_token,
+            telegram_api_url: set("TELOXIDE_API_URL"),
             discord,
         }))
     }

@@ -23,7 +23,7 @@ pub mod socket;
 
 pub use config::{ConfigError, DiscordLogin, WebConfig};
 
-use auth::DiscordOAuth;
+use auth::{DiscordOAuth, TelegramMembers};
 use bot_core::model::token::Tokens;
 use bot_core::service::{ChatId, Service, Stop};
 use hub::Hub;
@@ -44,6 +44,8 @@ pub struct Web {
     pub config: WebConfig,
     /// Discord Activity logins (with `DISCORD_CLIENT_ID`, `DISCORD_CLIENT_SECRET`).
     pub discord: Option<DiscordOAuth>,
+    /// Who is in a Telegram group (only its members sit at its table).
+    pub telegram_members: Option<TelegramMembers>,
     /// Says when the process stops (sockets say goodbye).
     pub stop: Stop,
 }
@@ -67,6 +69,10 @@ impl Web {
             hub: Hub::default(),
             local: config.local_table.as_deref().map(local::place),
             discord: config.discord.as_ref().and_then(discord_oauth),
+            telegram_members: config
+                .telegram_token
+                .as_deref()
+                .map(|token| TelegramMembers::new(token, config.telegram_api_url.as_deref())),
             service,
             config,
             stop,

@@ -48,6 +48,9 @@ pub enum LoginError {
     /// The table token names no place of ours.
     #[error("no such table")]
     UnknownTable,
+    /// The user is not in the group whose table it is.
+    #[error("not a member of the table's group")]
+    NotMember,
     /// The platform could not be asked.
     #[error("the platform does not answer")]
     Unavailable,
@@ -80,6 +83,7 @@ pub async fn open(web: &Web, opening: Opening) -> Result<Session, LoginError> {
             // The link's `startapp` is the table token; a page opened otherwise names it.
             let token = data.start_param.as_deref().or(opening.table.as_deref());
             let place = place_of(web, token, auth::TELEGRAM)?;
+            telegram_member(web, &place, data.user.id).await?;
             Ok(session_of(
                 Identity::Telegram(data.user),
                 lang,
@@ -114,6 +118,25 @@ pub async fn open(web: &Web, opening: Opening) -> Result<Session, LoginError> {
                 Kind::Discord,
             ))
         }
+    }
+}
+
+/// Only a member of the group sits at its table (a forwarded table message keeps its link).
+async fn telegram_member(web: &Web, place: &ChatId, user: u64) -> Result<(), LoginError> {
+    let members = web
+        .telegram_members
+        .as_ref()
+        .ok_or(LoginError::NotOffered)?;
+    let chat = place
+        .group()
+        .as_str()
+        .strip_prefix("telegram:")
+        .and_then(|id| id.parse::<i64>().ok())
+        .ok_or(LoginError::UnknownTable)?;
+    match members.is_member(chat, user).await {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(LoginError::NotMember),
+        Err(e) => Err(refused(e)),
     }
 }
 

@@ -126,6 +126,10 @@ async fn session(State(web): State<Arc<Web>>, body: Bytes) -> Response {
             refusal(StatusCode::UNAUTHORIZED, lang, "web-login-not-offered")
         }
         Err(LoginError::UnknownTable) => refusal(StatusCode::NOT_FOUND, lang, "web-no-table"),
+        Err(LoginError::NotMember) => {
+            info!("a page's login refused: not in the table's group");
+            refusal(StatusCode::FORBIDDEN, lang, "web-not-member")
+        }
         Err(LoginError::Unavailable) => {
             refusal(StatusCode::SERVICE_UNAVAILABLE, lang, "web-unavailable")
         }

@@ -176,6 +176,7 @@ async fn an_activity_logs_in_through_discord_in_a_browser() {
         secret: b"the activity test's secret".to_vec(),
         local_table: None,
         telegram_token: None,
+        telegram_api_url: None,
         discord: Some(DiscordLogin {
             client_id: fake.client_id(),
             client_secret: CLIENT_SECRET.into(),

@@ -27,6 +27,7 @@ use bot_core::model::table::TableStatus;
 use bot_core::service::{Actor, ChatId, Service, Stop, SystemClock, UserId};
 use bot_core::store::Store;
 use bot_core::text::Lang;
+use schocken_fakes::telegram::{FakeOptions, FakeTelegram};
 use schocken_web::auth::telegram::{TelegramUser, sign_user};
 use schocken_web::{Web, WebConfig};
 use serde_json::json;
@@ -41,8 +42,10 @@ const BOT_TOKEN: &str = "123456:TEST-TOKEN";
 /// The whole script, browser start and game included (it bounds the game itself at 5 min).
 const SCRIPT_TIMEOUT: Duration = Duration::from_secs(420);
 
+const GROUP: i64 = -100;
+
 fn place() -> ChatId {
-    ChatId::new("telegram", -100)
+    ChatId::new("telegram", GROUP)
 }
 
 fn web_dir() -> PathBuf {
@@ -153,12 +156,23 @@ async fn a_whole_game_in_two_browsers() {
     let service = Service::new(store.clone(), config, Arc::new(SystemClock), Some(24))
         .await
         .expect("service");
+    // Telegram knows who is in the group: the two players.
+    let telegram = FakeTelegram::start_with(FakeOptions {
+        token: BOT_TOKEN.into(),
+        ..FakeOptions::default()
+    })
+    .await
+    .expect("fake Telegram");
+    for player in [1, 2] {
+        telegram.set_member(GROUP, player, "member");
+    }
     let config = WebConfig {
         addr: "127.0.0.1:0".parse().expect("addr"),
         public_url: None,
         secret: b"the browser test's secret".to_vec(),
         local_table: None,
         telegram_token: Some(BOT_TOKEN.into()),
+        telegram_api_url: Some(telegram.api_url()),
         discord: None,
     };
     let listener = schocken_web::bind(&config).await.expect("bound");

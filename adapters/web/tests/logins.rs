@@ -1,11 +1,13 @@
 //! Opening a session over HTTP (issue 24): a Telegram Mini App's `initData`, checked against
 //! the bot's token, opens the table its link names; forged, tampered, expired or another
-//! bot's data gets 401, a table token that is not a Telegram table 404, and nothing opens.
+//! bot's data gets 401, a table token that is not a Telegram table 404, a user who is not in
+//! the table's group 403 (issue 33), and nothing opens.
 //! (Discord Activity logins run end to end in the workspace's `tests/web_discord.rs`.)
 
 use bot_core::config::Config;
 use bot_core::service::{ChatId, Service, Stop, SystemClock};
 use bot_core::store::Store;
+use schocken_fakes::telegram::{FakeOptions, FakeTelegram, Fault};
 use schocken_web::auth::TelegramUser;
 use schocken_web::auth::telegram::sign_user;
 use schocken_web::{Web, WebConfig};
@@ -17,6 +19,8 @@ const BOT_TOKEN: &str = "123456:TEST-logins-token";
 
 struct Site {
     web: Arc<Web>,
+    /// Telegram, asked who is in the group.
+    telegram: Option<FakeTelegram>,
     base: String,
     http: reqwest::Client,
     _dir: tempfile::TempDir,
@@ -32,12 +36,28 @@ async fn site(telegram: bool) -> Site {
     let mut config = WebConfig::local("127.0.0.1:0".parse().expect("addr"), "t");
     config.local_table = None;
     config.telegram_token = telegram.then(|| BOT_TOKEN.to_string());
+    let fake = match telegram {
+        true => Some(
+            FakeTelegram::start_with(FakeOptions {
+                token: BOT_TOKEN.into(),
+                ..FakeOptions::default()
+            })
+            .await
+            .expect("fake Telegram"),
+        ),
+        false => None,
+    };
+    if let Some(fake) = &fake {
+        config.telegram_api_url = Some(fake.api_url());
+        fake.set_member(-100, 7, "member");
+    }
     let listener = schocken_web::bind(&config).await.expect("bound");
     let base = format!("http://{}", listener.local_addr().expect("addr"));
     let web = Web::new(service, config, Stop::never());
     tokio::spawn(schocken_web::serve(web.clone(), listener));
     Site {
         web,
+        telegram: fake,
         base,
         http: reqwest::Client::new(),
         _dir: dir,
@@ -106,6 +126,83 @@ async fn a_mini_apps_init_data_opens_the_table_its_link_names() {
     let data = sign_user(&anna(), now(), None, BOT_TOKEN);
     let (status, _) = site.telegram(&data, Some(&token)).await;
     assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn only_the_groups_members_sit_at_its_table() {
+    let site = site(true).await;
+    let fake = site.telegram.as_ref().expect("fake Telegram");
+    let token = site.web.tokens.token(&group());
+    let topic = site.web.tokens.token(&group().in_topic(42));
+    let user = |id: u64, name: &str| {
+        let mut user = TelegramUser::new(id, name);
+        user.language_code = Some("de".into());
+        user
+    };
+    let login = |id: u64, name: &str, table: &str| {
+        sign_user(&user(id, name), now(), Some(table), BOT_TOKEN)
+    };
+    fake.set_member(-100, 8, "administrator");
+    fake.set_member(-100, 9, "restricted");
+    fake.set_member(-100, 10, "restricted-left");
+    fake.set_member(-100, 11, "kicked");
+    fake.set_member(-100, 12, "left");
+    let before = site.sessions();
+    for (id, name, status) in [
+        (7, "Anna", 200),
+        (8, "Ben", 200),
+        (9, "Cleo", 200),
+        (10, "Dora", 403),
+        (11, "Emil", 403),
+        (12, "Finn", 403),
+        (13, "Gero", 403),
+    ] {
+        let (got, body) = site.telegram(&login(id, name, &token), None).await;
+        assert_eq!(got, status, "{name}: {body}");
+        if status == 403 {
+            assert_eq!(
+                body["error"],
+                "Dieser Tisch gehört einer Gruppe, in der du nicht bist. Mitspielen und \
+                 zuschauen können nur ihre Mitglieder.",
+                "{name}"
+            );
+        }
+    }
+    assert_eq!(site.sessions(), before + 3, "only the members got sessions");
+
+    // A topic's table is its group's: the same members.
+    let (got, _) = site.telegram(&login(7, "Anna", &topic), None).await;
+    assert_eq!(got, 200);
+    let (got, _) = site.telegram(&login(13, "Gero", &topic), None).await;
+    assert_eq!(got, 403);
+
+    // Asked once and remembered: Anna's reconnects, Gero's retries ask Telegram nothing.
+    let asked = |fake: &FakeTelegram| {
+        fake.requests()
+            .iter()
+            .filter(|r| r.is("getChatMember"))
+            .count()
+    };
+    let before = asked(fake);
+    for _ in 0..3 {
+        site.telegram(&login(7, "Anna", &token), None).await;
+        site.telegram(&login(13, "Gero", &token), None).await;
+    }
+    assert_eq!(asked(fake), before, "remembered a few minutes");
+
+    // Telegram asks to wait a moment: the login waits and asks again.
+    fake.fail_next("getChatMember", 1, Fault::RateLimited { retry_after: 1 });
+    let (got, body) = site.telegram(&login(14, "Hein", &token), None).await;
+    assert_eq!(got, 403, "asked again after the wait: {body}");
+    // Telegram fails: 503, nothing opened, nothing remembered.
+    fake.fail_next("getChatMember", 1, Fault::ServerError(502));
+    fake.set_member(-100, 15, "member");
+    let before = site.sessions();
+    let (got, body) = site.telegram(&login(15, "Ines", &token), None).await;
+    assert_eq!(got, 503, "{body}");
+    assert_eq!(site.sessions(), before);
+    let (got, _) = site.telegram(&login(15, "Ines", &token), None).await;
+    assert_eq!(got, 200, "the next try asks again");
 }
 
 #[tokio::test]

@@ -1,13 +1,16 @@
 //! Table tokens: which place a web page shows, in a link (Telegram's `startapp`), signed so
 //! a page cannot name a place it was not given; the chat adapters put them in their links,
-//! the web adapter reads them. URL-safe (`[A-Za-z0-9_-]` and one `.`): the
-//! place in base64url, then the first 12 bytes of its HMAC-SHA256 under the server's secret.
+//! the web adapter reads them. Only `[A-Za-z0-9_-]` (Telegram drops a `startapp` with any
+//! other character): the place in base64url, then the first 12 bytes of its HMAC-SHA256
+//! under the server's secret, always 16 characters, so no separator is needed.
 
 use super::ids::ChatId;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 const TAG_BYTES: usize = 12;
+/// The tag's length in base64url (12 bytes are 16 characters, without padding).
+const TAG_CHARS: usize = TAG_BYTES / 3 * 4;
 /// A place id is short; anything longer is no token of ours.
 const MAX_TOKEN: usize = 256;
 
@@ -40,7 +43,7 @@ impl Tokens {
     /// The token of `place`.
     pub fn token(&self, place: &ChatId) -> String {
         let id = place.as_str();
-        format!("{}.{}", encode(id.as_bytes()), encode(&self.tag(id)))
+        format!("{}{}", encode(id.as_bytes()), encode(&self.tag(id)))
     }
 
     /// The place a token names, if the token is ours and intact.
@@ -48,7 +51,11 @@ impl Tokens {
         if token.len() > MAX_TOKEN {
             return None;
         }
-        let (id, tag) = token.split_once('.')?;
+        // Links written before the tokens lost their `.` still open their table.
+        let (id, tag) = match token.split_once('.') {
+            Some(parts) => parts,
+            None => token.split_at_checked(token.len().checked_sub(TAG_CHARS)?)?,
+        };
         let id = String::from_utf8(decode(id)?).ok()?;
         let tag = decode(tag)?;
         let mut mac = Hmac::<Sha256>::new_from_slice(&self.secret).ok()?;
@@ -120,9 +127,10 @@ mod tests {
             assert!(
                 token
                     .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)),
-                "{token}"
+                    .all(|c| c.is_ascii_alphanumeric() || "-_".contains(c)),
+                "Telegram's startapp alphabet: {token}"
             );
+            assert!(token.len() <= 64, "{token}");
             assert_eq!(tokens.place(&token), Some(ChatId(place.into())));
         }
     }
@@ -133,8 +141,8 @@ mod tests {
         let token = tokens.token(&ChatId("telegram:-100".into()));
         let other = Tokens::new(b"other").token(&ChatId("telegram:-100".into()));
         assert_eq!(tokens.place(&other), None, "another server's");
-        let (_, tag) = token.split_once('.').expect("two parts");
-        let forged = format!("{}.{tag}", encode(b"telegram:-200"));
+        let tag = &token[token.len() - TAG_CHARS..];
+        let forged = format!("{}{tag}", encode(b"telegram:-200"));
         assert_eq!(tokens.place(&forged), None, "another place with this tag");
         for broken in [
             "",
@@ -143,9 +151,19 @@ mod tests {
             "a.b",
             &token[..token.len() - 1],
             &"A".repeat(300),
+            &"A".repeat(TAG_CHARS),
         ] {
             assert_eq!(tokens.place(broken), None, "{broken}");
         }
+    }
+
+    #[test]
+    fn a_link_written_with_the_old_dot_still_opens_its_table() {
+        let tokens = Tokens::new(b"secret");
+        let place = ChatId("telegram:-100".into());
+        let token = tokens.token(&place);
+        let (id, tag) = token.split_at(token.len() - TAG_CHARS);
+        assert_eq!(tokens.place(&format!("{id}.{tag}")), Some(place));
     }
 
     #[test]

@@ -4,12 +4,14 @@
 //! the same player in the page.
 
 pub mod discord;
+pub mod membership;
 pub mod telegram;
 
 #[cfg(test)]
 mod tests;
 
 pub use discord::{AccessToken, ActivityInstance, DiscordOAuth, DiscordUser};
+pub use membership::TelegramMembers;
 pub use telegram::{InitData, TelegramUser};
 
 use bot_core::service::UserId;

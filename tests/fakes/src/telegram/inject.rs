@@ -26,8 +26,18 @@ impl FakeTelegram {
             .and_then(|c| c.get("id"))
             .and_then(Value::as_str)
             .map(str::to_string);
+        let sender = update
+            .get("message")
+            .or_else(|| update.get("callback_query"))
+            .and_then(|m| m.get("from"))
+            .and_then(|f| f.get("id"))
+            .and_then(Value::as_i64);
         let (id, mark) = {
             let mut state = self.inner.lock();
+            if let (Some(chat), Some(user)) = (chat_id, sender) {
+                // Whoever writes or presses in a chat is in it.
+                state.members.entry((chat, user)).or_insert("member");
+            }
             let id = state.next_update_id;
             state.next_update_id += 1;
             update["update_id"] = json!(id);

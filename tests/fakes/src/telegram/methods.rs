@@ -201,7 +201,7 @@ pub(super) fn call(
                     "can_manage_topics": false,
                 }))
             } else {
-                Ok(json!({ "status": "member", "user": user_json }))
+                Ok(membership(state, chat, user, user_json))
             }
         }
         "getchat" => {
@@ -209,6 +209,27 @@ pub(super) fn call(
             Ok(chat_json(state, chat))
         }
         _ => Err(ApiError::new(StatusCode::NOT_FOUND, "Not Found")),
+    }
+}
+
+/// A user's `ChatMember` as Telegram gives it: a private chat's user is in it, the fake's
+/// record says the rest, a user never seen in a group is `left`.
+fn membership(state: &FakeState, chat: i64, user: i64, user_json: Value) -> Value {
+    let status = if chat == user {
+        "member"
+    } else {
+        state.members.get(&(chat, user)).copied().unwrap_or("left")
+    };
+    match status {
+        "restricted" | "restricted-left" => json!({
+            "status": "restricted",
+            "user": user_json,
+            "is_member": status == "restricted",
+            "until_date": 0,
+            "can_send_messages": false,
+        }),
+        "kicked" => json!({ "status": "kicked", "user": user_json, "until_date": 0 }),
+        status => json!({ "status": status, "user": user_json }),
     }
 }
 

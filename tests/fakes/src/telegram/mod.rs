@@ -96,6 +96,9 @@ struct FakeState {
     chats: HashMap<i64, Value>,
     admins: HashSet<(i64, i64)>,
     owners: HashSet<(i64, i64)>,
+    /// Who is in which chat: (chat, user) → Telegram's status (`member`, `left`, `kicked`,
+    /// `restricted`, `restricted-left`). A user who wrote in a chat is its member.
+    members: HashMap<(i64, i64), &'static str>,
     started: HashSet<i64>,
     migrated: HashMap<i64, i64>,
     faults: HashMap<String, VecDeque<Fault>>,
@@ -225,6 +228,13 @@ impl FakeTelegram {
     /// Makes `user` the creator of `chat`.
     pub fn set_owner(&self, chat: i64, user: i64) {
         self.inner.lock().owners.insert((chat, user));
+    }
+
+    /// Sets `user`'s status in `chat`: `member`, `left`, `kicked`, `restricted` (still in the
+    /// group) or `restricted-left` (restricted and gone). Users the fake never saw in a
+    /// chat are `left`.
+    pub fn set_member(&self, chat: i64, user: i64, status: &'static str) {
+        self.inner.lock().members.insert((chat, user), status);
     }
 
     /// Answers the next `n` calls of `method` with `fault`.

@@ -116,7 +116,7 @@ pub fn run(config: &WebLoadConfig) -> anyhow::Result<WebReport> {
     let clients = runtime(CLIENT_THREADS, Side::Client)?;
     // Started on this thread (the store's opening futures are not `Send`); its tasks run on the
     // server's pool.
-    let server = servers.block_on(server::start(database, config.seed))?;
+    let server = servers.block_on(server::start(database, config.seed, config.tables))?;
     let web = server.web.clone();
     let addr = server.addr;
     let run = clients.block_on(clients.spawn(coordinate(config.clone(), web, addr)));

@@ -1,10 +1,13 @@
 //! The server side of a web run, as the bot runs it: the real service on a SQLite file with the
 //! shipped configuration (turn timer included), its timers, and the real web adapter on a
-//! local port, with Telegram Mini App logins checked against a bot token of this run.
+//! local port, with Telegram Mini App logins checked against a bot token of this run and the
+//! groups' members asked of a fake Telegram (each table's three players are in its group).
 
+use super::table::SEATS;
 use bot_core::config::Config;
 use bot_core::service::{ChatId, Service, Stop, StopSender, SystemClock};
 use bot_core::store::Store;
+use schocken_fakes::telegram::{FakeOptions, FakeTelegram};
 use schocken_web::{Web, WebConfig};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -19,6 +22,11 @@ pub fn place(n: usize) -> ChatId {
     ChatId::new("telegram", -(1000 + n as i64))
 }
 
+/// The Telegram user id of seat `seat` at table `n`.
+pub fn visitor(n: usize, seat: usize) -> u64 {
+    7_000_000 + (n * SEATS + seat) as u64
+}
+
 /// The running server.
 pub struct Server {
     pub web: Arc<Web>,
@@ -27,11 +35,13 @@ pub struct Server {
     stopping: StopSender,
     serving: JoinHandle<()>,
     timers: JoinHandle<()>,
+    /// Answers the logins' `getChatMember`.
+    _telegram: FakeTelegram,
 }
 
 /// Starts the service on the SQLite file `database` and the web adapter on 127.0.0.1 (any
 /// port).
-pub async fn start(database: PathBuf, seed: u64) -> anyhow::Result<Server> {
+pub async fn start(database: PathBuf, seed: u64, tables: usize) -> anyhow::Result<Server> {
     let config = Config {
         database_url: format!("sqlite://{}", database.display()),
         ..Config::default()
@@ -45,6 +55,18 @@ pub async fn start(database: PathBuf, seed: u64) -> anyhow::Result<Server> {
     web_config.local_table = None;
     web_config.secret = format!("web load run {seed}").into_bytes();
     web_config.telegram_token = Some(BOT_TOKEN.to_string());
+    let telegram = FakeTelegram::start_with(FakeOptions {
+        token: BOT_TOKEN.into(),
+        ..FakeOptions::default()
+    })
+    .await?;
+    for n in 0..tables {
+        let chat = place(n).as_str().trim_start_matches("telegram:").parse()?;
+        for seat in 0..SEATS {
+            telegram.set_member(chat, visitor(n, seat) as i64, "member");
+        }
+    }
+    web_config.telegram_api_url = Some(telegram.api_url());
     let listener = schocken_web::bind(&web_config).await?;
     let addr = listener.local_addr()?;
     let web = Web::new(service, web_config, stop);
@@ -63,6 +85,7 @@ pub async fn start(database: PathBuf, seed: u64) -> anyhow::Result<Server> {
         stopping,
         serving,
         timers,
+        _telegram: telegram,
     })
 }
 

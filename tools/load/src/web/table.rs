@@ -141,7 +141,7 @@ impl Driver {
         let mut pages = Vec::with_capacity(SEATS);
         for (seat, name) in NAMES.iter().enumerate() {
             let visitor = Visitor {
-                user_id: 7_000_000 + (n * SEATS + seat) as u64,
+                user_id: super::server::visitor(n, seat),
                 name,
                 token,
             };
