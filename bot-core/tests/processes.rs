@@ -5,7 +5,10 @@
 //! one that stopped. SQLite serves one process: there only the second try is checked.
 
 use bot_core::engine::ActionError;
-use bot_core::service::{Command, ManualClock, Notice, Outbound, Request, Service, ServiceError};
+use bot_core::service::{
+    Changed, Command, ManualClock, Notice, Outbound, Request, Service, ServiceError, Stop,
+    TableChange,
+};
 use bot_core::store::{Backend, Store, WriteTurns};
 use std::sync::Arc;
 
@@ -317,6 +320,68 @@ async fn a_shown_state_is_claimed_once_and_again_only_with_its_news() {
 }
 
 /// Every test above again, on PostgreSQL (see `common::backend`).
+/// The next change a follower hears within a second, if any.
+async fn heard(changes: &mut tokio::sync::broadcast::Receiver<Changed>) -> Option<Changed> {
+    tokio::time::timeout(std::time::Duration::from_secs(1), changes.recv())
+        .await
+        .ok()?
+        .ok()
+}
+
+#[tokio::test]
+async fn a_follower_hears_the_other_processes_moves_once_each() {
+    let h = Harness::new().await;
+    let (_stopping, stop) = Stop::new();
+    let mut changes = h.service.subscribe_changes();
+    let listening = h.service.spawn_change_listener(stop.clone());
+    if backend() != Backend::Postgres {
+        assert!(listening.is_none(), "SQLite is one process: nobody to hear");
+        return;
+    }
+    let other = second_process(&h, 12).await;
+    // A new connection may have missed something: the follower catches up first.
+    assert_eq!(heard(&mut changes).await, Some(Changed::Missed));
+    let version_of = |reply: &bot_core::service::Reply| {
+        let table = reply.table.as_ref().expect("a table");
+        (table.table_id, table.version)
+    };
+    // Moves through the other process, then through this one: each heard once, in order.
+    let opened = other
+        .handle(Command::new(chat(), actor("Anna"), Request::Open))
+        .await;
+    let joined = h.ok(actor("Ben"), Request::Join).await;
+    let started = other
+        .handle(Command::new(chat(), actor("Anna"), Request::Start))
+        .await;
+    for reply in [&opened, &joined, &started] {
+        let (table_id, version) = version_of(reply);
+        assert_eq!(
+            heard(&mut changes).await,
+            Some(Changed::Table(TableChange {
+                place: chat(),
+                table_id,
+                version
+            }))
+        );
+    }
+    assert_eq!(heard(&mut changes).await, None, "nothing twice");
+    // The versions stored now, for a follower that missed some.
+    let (table_id, version) = version_of(&started);
+    let latest = h
+        .service
+        .latest_versions(&[chat(), bot_core::service::ChatId::new("test", "empty")])
+        .await
+        .expect("read");
+    assert_eq!(
+        latest,
+        vec![TableChange {
+            place: chat(),
+            table_id,
+            version
+        }]
+    );
+}
+
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {
     common::backend::run_again_on_postgres().await;

@@ -1,10 +1,13 @@
-//! The sockets of each place. Every stored move of a place (the service's `TableChange`)
-//! tells each of its sockets to read the place anew; a socket that is still busy with the
-//! last one just reads once more (its queue holds one refresh at most). The hub also counts
-//! the sockets of each user: a user opens a few, not hundreds.
+//! The sockets of each place. Every stored move of a place (the service's `TableChange`, from
+//! this process or, on PostgreSQL, another) tells each of its sockets to read the place anew;
+//! a socket that is still busy with the last one just reads once more (its queue holds one
+//! refresh at most). When changes may have been missed (the hub fell behind, or the
+//! connection that hears the other processes was lost) the hub compares the stored version
+//! of each place with the one each socket read last, and wakes the sockets behind. The hub
+//! also counts the sockets of each user: a user opens a few, not hundreds.
 
 use bot_core::memory::release_unused_room;
-use bot_core::service::{ChatId, TableChange, UserId};
+use bot_core::service::{Changed, ChatId, Service, UserId};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -19,12 +22,23 @@ pub const SOCKETS_PER_USER: usize = 4;
 #[derive(Debug, Default)]
 pub struct Wake {
     notify: Notify,
+    /// The table (id, version) the socket read last.
+    read: Mutex<Option<(i64, u64)>>,
 }
 
 impl Wake {
     /// Waits until the place changed since the last wait (a change before the wait counts).
     pub async fn changed(&self) {
         self.notify.notified().await;
+    }
+
+    /// The socket read this table version (for catching up after missed changes).
+    pub fn read(&self, table: Option<(i64, u64)>) {
+        *self.read.lock().unwrap_or_else(|p| p.into_inner()) = table;
+    }
+
+    fn last_read(&self) -> Option<(i64, u64)> {
+        *self.read.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
@@ -105,24 +119,55 @@ impl Hub {
         }
     }
 
-    /// Wakes every socket (the hub missed changes and cannot tell which places).
-    fn everything_changed(&self) {
-        for m in self.places().values().flatten() {
-            m.wake.notify.notify_one();
+    /// Wakes the sockets that read another table version than the one stored now (changes
+    /// were missed); every socket if the store cannot be asked.
+    async fn catch_up(&self, service: &Service) {
+        let sockets: Vec<(ChatId, Vec<std::sync::Arc<Wake>>)> = self
+            .places()
+            .iter()
+            .map(|(place, members)| {
+                (
+                    place.clone(),
+                    members.iter().map(|m| m.wake.clone()).collect(),
+                )
+            })
+            .collect();
+        let places: Vec<ChatId> = sockets.iter().map(|(p, _)| p.clone()).collect();
+        let stored: HashMap<ChatId, (i64, u64)> = match service.latest_versions(&places).await {
+            Ok(stored) => stored
+                .into_iter()
+                .map(|c| (c.place, (c.table_id, c.version)))
+                .collect(),
+            Err(e) => {
+                warn!(error = %e, "cannot ask the stored versions; every page reads anew");
+                HashMap::new()
+            }
+        };
+        let mut woken = 0;
+        for (place, wakes) in sockets {
+            let now = stored.get(&place).copied();
+            for wake in wakes {
+                if now.is_none() || wake.last_read() != now {
+                    wake.notify.notify_one();
+                    woken += 1;
+                }
+            }
         }
+        debug!(woken, "pages behind the stored versions read anew");
     }
 
     /// Follows the service's stored table versions until the service goes away.
-    pub async fn follow(&self, mut changes: broadcast::Receiver<TableChange>) {
+    pub async fn follow(&self, mut changes: broadcast::Receiver<Changed>, service: &Service) {
         loop {
             match changes.recv().await {
-                Ok(change) => self.changed(&change.place),
+                Ok(Changed::Table(change)) => self.changed(&change.place),
+                Ok(Changed::Missed) => self.catch_up(service).await,
                 Err(RecvError::Lagged(missed)) => {
                     warn!(
                         missed,
-                        "table changes came faster than followed; every page reads anew"
+                        "table changes came faster than followed; catching up"
                     );
-                    self.everything_changed();
+                    self.catch_up(service).await;
                 }
                 Err(RecvError::Closed) => {
                     debug!("the service stopped; no more table changes");

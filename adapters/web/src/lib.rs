@@ -65,7 +65,7 @@ impl Web {
     pub fn new(service: Arc<Service>, config: WebConfig, stop: Stop) -> Arc<Web> {
         Arc::new(Web {
             tokens: Tokens::new(&config.secret),
-            sessions: Sessions::default(),
+            sessions: Sessions::new(&config.secret),
             hub: Hub::default(),
             local: config.local_table.as_deref().map(local::place),
             discord: config.discord.as_ref().and_then(discord_oauth),
@@ -105,16 +105,22 @@ pub async fn serve(web: Arc<Web>, listener: tokio::net::TcpListener) -> Result<(
     let follow = {
         let web = web.clone();
         let changes = web.service.subscribe_changes();
-        tokio::spawn(async move { web.hub.follow(changes).await })
+        tokio::spawn(async move { web.hub.follow(changes, &web.service).await })
     };
+    // Other processes' moves on a shared database (PostgreSQL).
+    let listen = web.service.spawn_change_listener(web.stop.clone());
     let sweep = {
         let web = web.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(Duration::from_secs(60));
             loop {
                 every.tick().await;
-                let open = web.sessions.forget_expired();
-                debug!(sessions = open, sockets = web.hub.sockets(), "web sessions");
+                let issued = web.sessions.issued();
+                debug!(
+                    sessions = issued,
+                    sockets = web.hub.sockets(),
+                    "web sessions"
+                );
             }
         })
     };
@@ -128,5 +134,8 @@ pub async fn serve(web: Arc<Web>, listener: tokio::net::TcpListener) -> Result<(
         .map_err(WebError::Serve);
     follow.abort();
     sweep.abort();
+    if let Some(listen) = listen {
+        listen.abort();
+    }
     result
 }

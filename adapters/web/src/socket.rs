@@ -44,6 +44,8 @@ struct Conn {
     acting: Option<String>,
     /// The last state sent (a change that shows nothing new is not sent twice).
     last: Option<String>,
+    /// What wakes the socket; told which version it read.
+    wake: Arc<Wake>,
 }
 
 impl Conn {
@@ -70,6 +72,9 @@ impl Conn {
             .service
             .view(&self.session.place, actor.clone())
             .await;
+        if let Some(table) = &reply.table {
+            self.wake.read(Some((table.table_id, table.version)));
+        }
         let you = You {
             id: actor.user.to_string(),
             name: actor.name.clone(),
@@ -154,6 +159,7 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
         token,
         acting: None,
         last: None,
+        wake: wake.clone(),
     };
     let (mut sink, mut stream) = socket.split();
     let mut ping = tokio::time::interval(PING_EVERY);

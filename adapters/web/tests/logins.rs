@@ -100,8 +100,9 @@ impl Site {
         self.post(&body.to_string()).await
     }
 
-    fn sessions(&self) -> usize {
-        self.web.sessions.forget_expired()
+    /// Sessions this server opened so far.
+    fn sessions(&self) -> u64 {
+        self.web.sessions.issued()
     }
 }
 

@@ -77,7 +77,7 @@ fn unreachable_mac() -> Hmac<Sha256> {
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// base64url without padding.
-fn encode(bytes: &[u8]) -> String {
+pub fn encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let b = [
@@ -93,7 +93,8 @@ fn encode(bytes: &[u8]) -> String {
     out
 }
 
-fn decode(text: &str) -> Option<Vec<u8>> {
+/// The bytes of base64url without padding; `None` for any other text.
+pub fn decode(text: &str) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len() * 3 / 4);
     let (mut acc, mut bits) = (0u32, 0u32);
     for c in text.bytes() {

@@ -8,10 +8,12 @@
 //! - [`settings`]: a chat's house rules, timer, time zone and season, cached per chat;
 //! - [`ledger`]: payments, undo, history and the export;
 //! - [`replies`]: the reply model built from a table;
-//! - [`timers`]: moves nobody made (a turn timer, an idle table).
+//! - [`timers`]: moves nobody made (a turn timer, an idle table);
+//! - [`changes`]: stored table versions for live pages, this process's and the others'.
 
 mod access;
 pub mod args;
+mod changes;
 pub mod clock;
 pub mod club;
 pub mod command;
@@ -32,6 +34,7 @@ pub mod table;
 pub mod tally_text;
 mod timers;
 
+pub use changes::{Changed, TableChange};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Actor, BookFormat, ClubRequest, Command, Request, UserRef};
 pub use error::ServiceError;
@@ -59,15 +62,6 @@ use tracing::{debug, error, info, warn};
 pub struct Outbound {
     pub chat: ChatId,
     pub reply: Reply,
-}
-
-/// A table was stored at a new version (a move, a join, a timer): whoever shows the place
-/// live (the web adapter) reads it anew.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableChange {
-    pub place: ChatId,
-    pub table_id: i64,
-    pub version: u64,
 }
 
 /// The cached state of one place; its mutex serializes the place's commands.
@@ -100,7 +94,7 @@ pub struct Service {
     chats: Shared<ChatCache>,
     outbound: broadcast::Sender<Outbound>,
     /// Every stored table version, for adapters that show places live.
-    changes: broadcast::Sender<TableChange>,
+    changes: broadcast::Sender<Changed>,
     /// With a fixed seed every new table's dice follow from it (tests, the terminal's
     /// `--seed`); otherwise they come from the operating system.
     seed: Option<u64>,
@@ -203,12 +197,6 @@ impl Service {
             chat: place.clone(),
             reply: public,
         });
-    }
-
-    /// Every table version stored from now on (a receiver that falls behind learns how many
-    /// it missed, and reads its places anew).
-    pub fn subscribe_changes(&self) -> broadcast::Receiver<TableChange> {
-        self.changes.subscribe()
     }
 
     fn slot(&self, place: &ChatId) -> Arc<tokio::sync::Mutex<Slot>> {

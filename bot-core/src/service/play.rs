@@ -219,8 +219,7 @@ impl Service {
         let id = self.store.commit(&commit).await?;
         self.metrics.moved(out.table.chat.platform());
         out.table.id = id;
-        // Nobody may listen (no receiver): that is no error.
-        let _ = self.changes.send(super::TableChange {
+        self.stored(super::TableChange {
             place: out.table.chat.clone(),
             table_id: id,
             version: out.table.version,

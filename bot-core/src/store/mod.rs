@@ -13,6 +13,7 @@ mod error;
 mod health;
 mod ledger;
 mod moves;
+mod notify;
 mod probe;
 mod reminders;
 mod results;
@@ -27,6 +28,7 @@ pub use commit::Commit;
 pub use error::{StoreError, Unreachable};
 pub use health::{Change, Health, Outage};
 pub use ledger::{LedgerRow, NewLedgerEntry};
+pub use notify::{Heard, Listener, Stored};
 pub use throws::{FaceCounts, ThrowRow};
 pub use write_turns::{ShownClaim, WriteTurns};
 
@@ -95,6 +97,10 @@ pub struct Store {
     moves: tokio::sync::mpsc::UnboundedSender<moves::Move>,
     /// Whether the database can be reached (see `health`).
     health: std::sync::Arc<Health>,
+    /// PostgreSQL: tells the other processes what this one stored (see `notify`).
+    notifier: Option<notify::Notifier>,
+    /// PostgreSQL: the address, for the connection that listens to the other processes.
+    url: Option<std::sync::Arc<str>>,
 }
 
 impl Store {
@@ -104,13 +110,58 @@ impl Store {
         let backend = Backend::of(url)?;
         let pool = backend::connect(url, backend).await?;
         let writer = std::sync::Arc::new(tokio::sync::Mutex::new(()));
+        let shared = backend.shared();
         Ok(Store {
+            notifier: shared.then(|| notify::Notifier::spawn(pool.clone())),
+            url: shared.then(|| url.into()),
             moves: moves::spawn_writer(pool.clone(), backend, writer.clone()),
             pool,
             backend,
             writer,
             health: Default::default(),
         })
+    }
+
+    /// Tells the other processes on this database that `stored` is stored (PostgreSQL; on
+    /// SQLite there are none).
+    pub fn announce(&self, stored: Stored) {
+        if let Some(notifier) = &self.notifier {
+            notifier.send(stored);
+        }
+    }
+
+    /// Listens for what the other processes store; `None` on SQLite (one process).
+    pub async fn listen(&self) -> Result<Option<Listener>, StoreError> {
+        match (&self.url, &self.notifier) {
+            (Some(url), Some(notifier)) => Ok(Some(Listener::connect(url, notifier).await?)),
+            _ => Ok(None),
+        }
+    }
+
+    /// The newest table of each of `places` (id and version), to catch up after notices
+    /// were lost; places that never had a table are left out.
+    pub async fn latest_versions(&self, places: &[ChatId]) -> Result<Vec<Stored>, StoreError> {
+        let mut out = Vec::with_capacity(places.len());
+        for chunk in places.chunks(500) {
+            let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+            let sql = format!(
+                "SELECT chat, id, version FROM tables WHERE id IN
+                   (SELECT MAX(id) FROM tables WHERE chat IN ({}) GROUP BY chat)",
+                marks.join(", ")
+            );
+            let mut query = sqlx::query(&sql);
+            for place in chunk {
+                query = query.bind(place.as_str());
+            }
+            for row in query.fetch_all(&self.pool).await? {
+                out.push(Stored {
+                    place: ChatId(row.get("chat")),
+                    table_id: row.get("id"),
+                    version: u64::try_from(row.get::<i64, _>("version")).unwrap_or(0),
+                });
+            }
+        }
+        Ok(out)
     }
 
     pub async fn migrate(&self) -> Result<(), StoreError> {
