@@ -166,19 +166,28 @@ impl Bot {
         url: &str,
         seed: u64,
     ) -> Bot {
+        Bot::telegram_webhook_with(fake, database, listen, url, seed, &[]).await
+    }
+
+    /// [`Bot::telegram_webhook`] with more environment variables.
+    pub async fn telegram_webhook_with(
+        fake: &FakeTelegram,
+        database: &str,
+        listen: std::net::SocketAddr,
+        url: &str,
+        seed: u64,
+        more: &[(&str, &str)],
+    ) -> Bot {
         let mark = fake.mark();
         let listen_text = listen.to_string();
-        let mut bot = Bot::spawn_with(
-            Platform::Telegram(fake),
-            Path::new("unused.db"),
-            seed,
-            &[
-                ("DATABASE_URL", database),
-                ("TELOXIDE_WEBHOOK_URL", url),
-                ("TELOXIDE_WEBHOOK_LISTEN", &listen_text),
-                ("TELOXIDE_WEBHOOK_SECRET", WEBHOOK_SECRET),
-            ],
-        );
+        let mut env = vec![
+            ("DATABASE_URL", database),
+            ("TELOXIDE_WEBHOOK_URL", url),
+            ("TELOXIDE_WEBHOOK_LISTEN", &listen_text),
+            ("TELOXIDE_WEBHOOK_SECRET", WEBHOOK_SECRET),
+        ];
+        env.extend_from_slice(more);
+        let mut bot = Bot::spawn_with(Platform::Telegram(fake), Path::new("unused.db"), seed, &env);
         let deadline = tokio::time::Instant::now() + Duration::from_secs(40);
         let set = fake
             .wait_for(mark, Duration::from_secs(40), |r| r.is("setWebhook"))

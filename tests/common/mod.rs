@@ -13,6 +13,7 @@ pub mod own_postgres;
 pub mod postgres;
 pub mod proof;
 pub mod telegram;
+pub mod web_page;
 
 use bot_core::config::Config;
 use bot_core::service::{Clock, Service};
