@@ -74,7 +74,7 @@ async fn move_seen(seats: &mut [Seat], mover: usize, frame: Value, what: &str) -
 fn next_move(seats: &[Seat]) -> Option<(usize, String)> {
     let name = current(&seats[0].page.last)?;
     let mover = seats.iter().position(|s| s.name == name)?;
-    let press = seats[mover].page.last["private"]["buttons"]
+    let press = seats[mover].page.last["buttons"]
         .as_array()?
         .iter()
         .flat_map(|row| row.as_array().into_iter().flatten())

@@ -102,7 +102,7 @@ async fn a_mini_app_plays_at_the_groups_table() {
     } else {
         (&mut anna_page, "Anna")
     };
-    let moves: Vec<String> = mover.last["private"]["buttons"]
+    let moves: Vec<String> = mover.last["buttons"]
         .as_array()
         .into_iter()
         .flatten()

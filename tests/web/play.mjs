@@ -162,6 +162,11 @@ function readPage(dieLabel) {
     tableButtons: buttons('#table-buttons'),
     lobbyButtons: buttons('#lobby-buttons'),
     hiddenButtons: [...document.querySelectorAll('button')].filter((b) => b.dataset.id && !shown(b)).length,
+    // Every bot button the page shows, wherever (each at most once, one set of actions).
+    allButtons: [...document.querySelectorAll('button[data-id]')].filter(shown).map((b) => b.dataset.id),
+    current: view ? (view.players.find((p) => p.is_current) || {}).name || null : null,
+    lastRoundOpen: document.getElementById('last-round').open,
+    notice: shown(document.getElementById('notice')) ? document.getElementById('notice').innerText : null,
     openButton: shown(document.querySelector('#waiting button')),
     // The local keyboard's own controls: never in a Mini App.
     localControls: ['seat', 'computer', 'start'].filter((id) => shown(document.getElementById(id))),
@@ -230,6 +235,30 @@ async function main() {
         fail(`${player.name}'s cup is titled "${snap.cupTitle}", not "Dein Becher"`);
       }
       if (snap.round && snap.status === 'running') stats.rounds.add(snap.round);
+      checkButtons(player, snap);
+    };
+
+    /** A page shows only what its reader can use now, each button once, in one place. */
+    const checkButtons = (player, snap) => {
+      const ids = snap.allButtons;
+      if (new Set(ids).size !== ids.length) fail(`${player.name}'s page shows a button twice: ${ids}`);
+      if (snap.cupButtons.length && snap.tableButtons.length) {
+        fail(`${player.name}'s page has two rows of actions: ${JSON.stringify(snap.tableButtons)}`);
+      }
+      const me = snap.you && snap.you.name;
+      const kinds = ids.map((id) => id.split(':')[1]);
+      if (snap.status === 'running' && snap.current !== me && kinds.some((k) => k === 'r' || k === 's')) {
+        fail(`${player.name}'s page offers a roll or a stand while ${snap.current} is to act: ${ids}`);
+      }
+      if (snap.status === 'lobby' && snap.members.includes(me) && kinds.includes('j')) {
+        fail(`${player.name}'s page offers "Mitspielen" to the seated: ${ids}`);
+      }
+      if (snap.notice && snap.lastNotice && snap.lastNotice.includes('\n') && !snap.notice.includes('\n')) {
+        fail(`${player.name}'s hint lost its line breaks: ${JSON.stringify(snap.notice)}`);
+      }
+      if ((snap.status === 'finished' || snap.status === 'abandoned') && ids.length) {
+        fail(`${player.name}'s page offers play buttons after the game: ${ids}`);
+      }
     };
 
     /**
@@ -361,8 +390,7 @@ async function main() {
 
     // ---- the game -------------------------------------------------------------------------
     // Per turn (the first throw is dealt): look under the cup; while the cup has had one
-    // throw, set the ones aside and throw once more — with the table's roll button every
-    // other time, else the cup's; then stand. A short game that still uses every common
+    // throw, set the ones aside and throw once more; then stand. A short game that still uses every common
     // button; anything else the bot offers (a flip) when none of these is there.
     let tableShot = false;
     let rolls = 0;
@@ -379,10 +407,6 @@ async function main() {
           .filter((b) => action(b) === 'k' && /^1+$/.test(b.id.split(':')[4] || ''))
           .sort((a, b) => b.id.length - a.id.length)[0];
         if (ones) return cup(ones, `sets ${ones.id.split(':')[4]} aside`);
-        const tableRoll = s.tableButtons.find((b) => b.id === roll.id);
-        if (tableRoll && rolls % 2 === 1) {
-          return [`#table-buttons button[data-id="${tableRoll.id}"]`, 'rolls (table)'];
-        }
         return cup(roll, 'rolls');
       }
       if (has('s')) return cup(has('s'), 'stands');
@@ -433,11 +457,12 @@ async function main() {
       ? snaps[0].members[result.loser] : null;
     if (!loser) fail(`the game is over without a loser: ${JSON.stringify(result)}`);
     if (stats.compared === 0) fail('no cup was ever compared while its owner looked under it');
-    // The reveal: a player opens "Letzte Runde".
-    await anna.page.locator('#last-round > summary').click();
-    const open = await anna.page.evaluate(() => document.getElementById('last-round').open
-      && document.getElementById('reveal').textContent.trim().length > 0);
-    if (!open) fail('the last round does not open with its reveal');
+    // The reveal: the last round's dice are open at the end of the game, on every page.
+    snaps.forEach((s, i) => {
+      if (!s.lastRoundOpen) fail(`${players[i].name}'s page keeps the last round folded at the end`);
+    });
+    const open = await anna.page.evaluate(() => document.getElementById('reveal').textContent.trim().length > 0);
+    if (!open) fail('the last round shows no reveal');
     await shot(anna, 'reveal.png');
     // The verify link downloads the game's record.
     const [download] = await Promise.all([

@@ -53,18 +53,16 @@ pub fn public(t: &PublicTable, lang: Lang) -> Value {
         "text": render::table_text(t, lang),
         "headline": headline,
         "table": table,
-        "buttons": buttons(&render::table_buttons(t, lang)),
         "reveal": reveal,
         "proof": render::proof_lines(t, lang),
     })
 }
 
-/// A player's own view: his cup and what he may do.
+/// A player's own view: his cup.
 pub fn private(p: &PrivateView) -> Value {
     json!({
         "text": render::private_text(p),
         "view": p,
-        "buttons": buttons(&render::private_buttons(p)),
     })
 }
 
@@ -76,15 +74,26 @@ pub struct You {
     pub seated: bool,
 }
 
-/// The place's state for one reader: the public table, and his own cup only if `reply`
-/// carries his (the service builds a private view for its actor alone).
+/// The place's state for one reader: the public table, his own cup only if `reply` carries
+/// his (the service builds a private view for its actor alone), and the buttons he can use
+/// now (one set: a page shows no button its reader cannot press).
 pub fn state(place: &str, you: &You, reply: &Reply, lang: Lang) -> Value {
+    let reader = render::Reader {
+        seated: you.seated,
+        private: reply.private.as_ref(),
+    };
+    let usable = reply
+        .table
+        .as_ref()
+        .map(|t| render::reader_buttons(t, reader, lang))
+        .unwrap_or_default();
     json!({
         "type": "state",
         "place": place,
         "you": you,
         "public": reply.table.as_ref().map(|t| public(t, lang)),
         "private": reply.private.as_ref().map(private),
+        "buttons": buttons(&usable),
     })
 }
 

@@ -9,6 +9,7 @@ use crate::socket::{self, Held};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{DefaultBodyLimit, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -24,6 +25,8 @@ use tracing::{debug, info};
 
 /// A socket's read buffer: a few of the largest frames a page may send.
 const READ_BUFFER: usize = 4 * MAX_FRAME;
+/// The most a socket reads of one message before it gives up.
+const LIBRARY_LIMIT: usize = 16 * MAX_FRAME;
 
 /// The largest request body (a session's proof is well below).
 pub const MAX_BODY: usize = 16 * 1024;
@@ -178,7 +181,8 @@ async fn discord_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
 
 #[derive(Debug, Deserialize)]
 struct SocketQuery {
-    session: String,
+    #[serde(default)]
+    session: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -239,14 +243,19 @@ async fn record(State(web): State<Arc<Web>>, Query(query): Query<RecordQuery>) -
 async fn socket(
     State(web): State<Arc<Web>>,
     Query(query): Query<SocketQuery>,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    let Some(session) = web.sessions.get(&query.session) else {
+    // No session, or none of ours: 401 whatever else the request is (docs/WEB.md).
+    let Some(session) = query.session.as_deref().and_then(|s| web.sessions.get(s)) else {
         return refusal(
             StatusCode::UNAUTHORIZED,
             Lang::default(),
             "web-session-expired",
         );
+    };
+    let upgrade = match upgrade {
+        Ok(upgrade) => upgrade,
+        Err(rejection) => return rejection.into_response(),
     };
     let Some((seat, wake)) = web.hub.join(&session.place, &session.user) else {
         debug!(user = %session.user, limit = SOCKETS_PER_USER, "too many sockets");
@@ -261,7 +270,9 @@ async fn socket(
     // the WebSocket library reserves per socket by default (docs/PERFORMANCE.md, web table).
     upgrade
         .read_buffer_size(READ_BUFFER)
-        .max_message_size(MAX_FRAME)
-        .max_frame_size(MAX_FRAME)
+        // Beyond MAX_FRAME the socket closes with 1009 (see `socket`); the library's own
+        // limit only bounds what is read before that.
+        .max_message_size(LIBRARY_LIMIT)
+        .max_frame_size(LIBRARY_LIMIT)
         .on_upgrade(move |ws| socket::run(ws, held, session, wake))
 }

@@ -6,9 +6,10 @@
 use crate::Web;
 use crate::frames::{self, You};
 use crate::hub::{Seat, Wake};
+use crate::requests::MAX_FRAME;
 use crate::requests::{self, Asked, Incoming, Refused};
 use crate::session::{Kind, Session};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use bot_core::service::{Actor, Command, Reply, UserId, args};
 use bot_core::text::tr;
 use futures_util::{SinkExt, StreamExt};
@@ -173,6 +174,10 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
         }
         tokio::select! {
             incoming = stream.next() => match incoming {
+                Some(Ok(Message::Text(text))) if text.len() > MAX_FRAME => {
+                    too_big(&mut sink).await;
+                    break;
+                }
                 Some(Ok(Message::Text(text))) => {
                     out = conn.handle(text.as_str()).await;
                     out.push(conn.state().await);
@@ -181,7 +186,14 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
                     out = vec![conn.refused(Refused::Malformed)];
                 }
                 Some(Ok(_)) => {}
-                Some(Err(_)) | None => break,
+                Some(Err(e)) => {
+                    // Beyond even the library's limit: said as such, not as a broken line.
+                    if e.to_string().contains("Space limit exceeded") {
+                        too_big(&mut sink).await;
+                    }
+                    break;
+                }
+                None => break,
             },
             () = wake.changed() => out = vec![conn.state().await],
             _ = ping.tick() => {
@@ -197,6 +209,19 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
         }
     }
     drop(held);
+}
+
+/// Closes the socket with 1009 ("message too big"): a page sends small frames only.
+async fn too_big<S>(sink: &mut S)
+where
+    S: SinkExt<Message, Error = axum::Error> + Unpin,
+{
+    debug!("a page sent a frame beyond the limit; its socket is closed");
+    let close = CloseFrame {
+        code: close_code::SIZE,
+        reason: "frame too large".into(),
+    };
+    let _ = sink.send(Message::Close(Some(close))).await;
 }
 
 /// Sends a frame; a state that shows nothing new is left out.

@@ -1,6 +1,7 @@
 // The live table: opens a session (Telegram Mini App, Discord Activity, or the local
 // keyboard), keeps a socket to the bot and draws what it pushes. Every rule is the bot's:
-// the page shows the buttons it was sent and sends back their ids, as a chat would.
+// the page shows the buttons it was sent (only those its reader can use now, one set) and
+// sends back their ids, as a chat would.
 'use strict';
 
 const WORDS = {
@@ -44,6 +45,11 @@ const page = {
   state: null,
   throwsSeen: {},
   rid: 0,
+  // The turn a shown hint belongs to (it goes when the turn moves on); undefined: none shown,
+  // null: shown, its turn is the next state's.
+  noticeTurn: undefined,
+  // Whether the last round was opened for the game over (once; the reader may fold it).
+  revealOpened: false,
 };
 
 function t(key, args = {}) {
@@ -198,6 +204,13 @@ function drawTable(pub, you) {
   }));
   $('last-round').hidden = !pub.reveal;
   $('last-round-title').textContent = t('lastRound');
+  const ended = pub.table.status === 'finished' || pub.table.status === 'abandoned';
+  // At the end of a game the last round's dice are open, not folded away.
+  if (ended && pub.reveal && !page.revealOpened) {
+    $('last-round').open = true;
+    page.revealOpened = true;
+  }
+  if (!ended) page.revealOpened = false;
   $('proof').replaceChildren(...(pub.proof || []).map((line) => {
     const p = document.createElement('p');
     p.textContent = line;
@@ -215,7 +228,7 @@ function drawTable(pub, you) {
   $('table-text').textContent = pub.text;
 }
 
-function drawLobby(pub, you) {
+function drawLobby(pub, usable) {
   $('lobby-title').textContent = t('lobby');
   $('name-label').textContent = t('name');
   $('seat-button').textContent = pub ? t('seat') : t('open');
@@ -232,7 +245,7 @@ function drawLobby(pub, you) {
   $('computer').hidden = !page.local || !pub;
   $('start').hidden = !page.local || !pub || members.length < 2;
   // (In the lobby the table section is hidden: its buttons show here.)
-  buttons($('lobby-buttons'), !page.local && pub ? pub.buttons : []);
+  buttons($('lobby-buttons'), !page.local && pub ? usable : []);
   if (!page.local && !pub) {
     const open = document.createElement('button');
     open.className = 'primary';
@@ -241,7 +254,6 @@ function drawLobby(pub, you) {
     $('waiting').replaceChildren(open);
   }
   $('lobby').hidden = false;
-  void you;
 }
 
 /** At the local keyboard: whose turn it is, if the keyboard does not act as him yet. */
@@ -261,8 +273,9 @@ function draw(state) {
   const lobby = status === 'lobby' || status === 'none';
   $('lobby').hidden = true;
   $('table').hidden = lobby;
+  const usable = state.buttons || [];
   if (lobby) {
-    drawLobby(pub, you);
+    drawLobby(pub, usable);
     if (!page.local && pub) $('table').hidden = true;
   } else {
     drawTable(pub, you);
@@ -274,19 +287,43 @@ function draw(state) {
     $('handoff-button').textContent = t('handoffButton', { name: next });
     $('handoff-button').onclick = () => actAs(next);
   }
-  const tableButtons = !lobby && !next ? pub.buttons : [];
-  buttons($('table-buttons'), tableButtons);
+  // One set of actions: under the cup when it shows, else under the table (a real-dice
+  // table's announcement); none while the device is handed on.
+  const cupShown = drawCup(state.private, next, usable);
+  buttons($('table-buttons'), !lobby && !next && !cupShown ? usable : []);
   if (!lobby) $('table').hidden = false;
-  drawCup(state.private, next);
   $('as-text-title').textContent = t('asText');
+  hintsFollowTheTurn(state);
 }
 
-function drawCup(priv, handoff) {
+/** Which turn a state shows: a hint stays until this changes. */
+function turnOf(state) {
+  const pub = state.public;
+  const view = pub && pub.table.view;
+  if (!view) return pub ? `${pub.table.table_id}/${pub.table.status}` : 'none';
+  const current = view.players.find((p) => p.is_current);
+  return [pub.table.table_id, pub.table.status, view.part, view.round,
+    current ? current.seat : '-'].join('/');
+}
+
+function hintsFollowTheTurn(state) {
+  if (page.noticeTurn === undefined) return;
+  const turn = turnOf(state);
+  if (page.noticeTurn === null) {
+    page.noticeTurn = turn;
+  } else if (page.noticeTurn !== turn) {
+    clearNotice();
+  }
+}
+
+/** Draws the reader's cup with his buttons; whether it shows. */
+function drawCup(priv, handoff, usable) {
   const cup = $('cup');
   const over = priv && priv.view.view.result;
   if (!priv || handoff || over) {
     cup.hidden = true;
-    return;
+    buttons($('cup-buttons'), []);
+    return false;
   }
   cup.hidden = false;
   $('cup-title').textContent = page.local && page.acting
@@ -298,15 +335,23 @@ function drawCup(priv, handoff) {
   own.id = 'cup-dice';
   $('cup-dice').replaceWith(own);
   $('cup-text').textContent = priv.text;
-  buttons($('cup-buttons'), priv.buttons);
+  buttons($('cup-buttons'), usable);
+  return true;
 }
 
+/** A refusal or a hint for this reader: it stays (line breaks kept) until the turn moves on
+ *  or he presses something else. */
 function notice(text) {
   const box = $('notice');
   box.textContent = text;
   box.hidden = !text;
-  clearTimeout(page.noticeTimer);
-  page.noticeTimer = setTimeout(() => { box.hidden = true; }, 6000);
+  page.noticeTurn = text ? null : undefined;
+}
+
+function clearNotice() {
+  $('notice').hidden = true;
+  $('notice').textContent = '';
+  page.noticeTurn = undefined;
 }
 
 function status(text) {
@@ -327,6 +372,7 @@ function nextRid() {
 }
 
 function press(id) {
+  clearNotice();
   send({ type: 'press', id, rid: nextRid() });
 }
 

@@ -88,6 +88,12 @@ impl Server {
         let (out, mut out_rx) = mpsc::unbounded_channel::<Message>();
         tokio::spawn(async move {
             while let Some(Ok(message)) = stream.next().await {
+                // How the server closed the socket, as a frame of the test's own.
+                if let Message::Close(close) = &message {
+                    let code = close.as_ref().map(|c| u16::from(c.code));
+                    let _ = frames_tx.send(json!({"type": "closed", "code": code}));
+                    return;
+                }
                 if let Message::Text(text) = message
                     && let Ok(frame) = serde_json::from_str::<Value>(text.as_str())
                     && frames_tx.send(frame).is_err()
@@ -319,7 +325,7 @@ async fn a_whole_game_through_sockets_shows_each_cup_to_its_owner_alone() {
     // Everybody looks under his cup at once, before his turn: his dice are his alone.
     for page in pages.iter_mut().take(3) {
         let mine = page.until("his cup", |s| !s["private"].is_null()).await;
-        if let Some(look) = button_ids(&mine["private"])
+        if let Some(look) = button_ids(&mine)
             .into_iter()
             .find(|id| id.starts_with("v1:l:"))
         {
@@ -350,7 +356,7 @@ async fn a_whole_game_through_sockets_shows_each_cup_to_its_owner_alone() {
         if version(&mine) > v {
             continue;
         }
-        let ids = button_ids(&mine["private"]);
+        let ids = button_ids(&mine);
         // Look under the cup first (the dice become his own), then stand.
         let order = if looked(&mine) {
             ["v1:s:", "v1:r:", "v1:l:"]
@@ -423,7 +429,7 @@ async fn bad_presses_are_refused_and_change_nothing() {
     let v = version(&mine);
     other.drain(Duration::from_millis(300)).await;
     let before = other.seen.len();
-    for id in button_ids(&mine["private"]) {
+    for id in button_ids(&mine) {
         other.press(&id);
     }
     other.press("v1:zz:1:1");
@@ -487,15 +493,50 @@ async fn a_dropped_socket_catches_up_and_sockets_are_limited() {
     drop(open);
 }
 
-/// A frame beyond the limit closes the socket; the server goes on.
+/// The code the server closed `page`'s socket with.
+async fn closed_with(page: &mut Page) -> Option<u64> {
+    loop {
+        match tokio::time::timeout(WAIT, page.frames.recv()).await {
+            Ok(Some(frame)) if frame["type"] == "closed" => return frame["code"].as_u64(),
+            Ok(Some(_)) => {}
+            _ => return None,
+        }
+    }
+}
+
+/// A frame beyond the limit closes its socket with 1009 ("message too big", not a broken
+/// line's 1006); the server goes on.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_oversized_frame_closes_only_its_socket() {
     let server = server().await;
-    let mut anna = server.page(1, "Anna").await;
-    anna.until("the first state", |_| true).await;
-    anna.send(json!({"type": "say", "text": "x".repeat(5000)}));
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    for (id, size) in [(1, 5_000), (3, 200_000)] {
+        let mut page = server.page(id, "Anna").await;
+        page.until("the first state", |_| true).await;
+        page.send(json!({"type": "say", "text": "x".repeat(size)}));
+        assert_eq!(closed_with(&mut page).await, Some(1009), "{size} bytes");
+    }
     let mut ben = server.page(2, "Ben").await;
     ben.say("open");
     ben.until("the lobby", |s| status(s) == "lobby").await;
+}
+
+/// `/ws` without a session, or with one that is not ours: 401 as docs/WEB.md says, upgrade
+/// or not.
+#[tokio::test]
+async fn a_socket_without_a_session_is_refused() {
+    let server = server().await;
+    let http = reqwest::Client::new();
+    for query in ["", "?session=", "?session=forged.id", "?other=1"] {
+        let url = format!("http://{}/ws{query}", server.addr);
+        let plain = http.get(&url).send().await.expect("an answer");
+        assert_eq!(plain.status().as_u16(), 401, "GET /ws{query}");
+        let upgrade =
+            tokio_tungstenite::connect_async(format!("ws://{}/ws{query}", server.addr)).await;
+        match upgrade {
+            Err(tokio_tungstenite::tungstenite::Error::Http(answer)) => {
+                assert_eq!(answer.status().as_u16(), 401, "upgrade /ws{query}")
+            }
+            other => panic!("upgrade /ws{query}: {other:?}"),
+        }
+    }
 }

@@ -17,6 +17,7 @@ mod files;
 mod hint;
 mod private;
 mod proof;
+mod reader;
 mod rules;
 pub mod sheet;
 mod table;
@@ -30,6 +31,7 @@ pub use files::{CHART_FILE, FileOut, content_file};
 pub use hint::hint_text;
 pub use private::{private_alert, private_buttons, private_text};
 pub use proof::{fairness_text, proof_lines, proof_text};
+pub use reader::{Reader, reader_buttons};
 pub use rules::{changes_text, rule_changes, rule_lines};
 pub use table::{table_buttons, table_text, table_text_within, turn_line};
 

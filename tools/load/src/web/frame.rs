@@ -1,6 +1,6 @@
 //! What a page reads from the server's frames (docs/WEB.md, "The socket"): the table's id and
-//! version, who sits and who is to act, and the buttons of the public table and of the
-//! reader's own cup. Everything else in a frame is skipped unread.
+//! version, who sits and who is to act, and the buttons the reader can use now. Everything
+//! else in a frame is skipped unread.
 
 use serde::Deserialize;
 
@@ -14,24 +14,14 @@ struct Raw {
     #[serde(default)]
     public: Option<RawPublic>,
     #[serde(default)]
-    private: Option<RawPrivate>,
+    buttons: Vec<Vec<RawButton>>,
     #[serde(default)]
     text: Option<String>,
-}
-
-/// `private`: the reader's cup in a state frame; in a notice `true` (for the reader alone).
-#[derive(Debug, Deserialize)]
-#[serde(untagged)]
-enum RawPrivate {
-    Cup(RawButtons),
-    Other(serde::de::IgnoredAny),
 }
 
 #[derive(Debug, Deserialize)]
 struct RawPublic {
     table: RawTable,
-    #[serde(default)]
-    buttons: Vec<Vec<RawButton>>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -59,12 +49,6 @@ struct RawPlayer {
 }
 
 #[derive(Debug, Deserialize)]
-struct RawButtons {
-    #[serde(default)]
-    buttons: Vec<Vec<RawButton>>,
-}
-
-#[derive(Debug, Deserialize)]
 struct RawButton {
     id: String,
 }
@@ -78,7 +62,6 @@ pub struct Table {
     pub members: Vec<String>,
     /// Whose turn it is.
     pub current: Option<String>,
-    pub buttons: Vec<String>,
 }
 
 /// One state frame.
@@ -86,8 +69,8 @@ pub struct Table {
 pub struct State {
     /// `None`: no table at the place (yet).
     pub table: Option<Table>,
-    /// The buttons of the reader's own cup (none without one).
-    pub private: Vec<String>,
+    /// The buttons the reader can use now.
+    pub buttons: Vec<String>,
 }
 
 impl State {
@@ -130,12 +113,8 @@ impl Frame {
                         .view
                         .and_then(|v| v.players.into_iter().find(|p| p.is_current))
                         .map(|p| p.name),
-                    buttons: ids(p.buttons),
                 }),
-                private: match raw.private {
-                    Some(RawPrivate::Cup(cup)) => ids(cup.buttons),
-                    _ => Vec::new(),
-                },
+                buttons: ids(raw.buttons),
             }),
             "notice" => Frame::Notice(raw.text.unwrap_or_default()),
             "bye" => Frame::Bye,
@@ -153,16 +132,16 @@ mod tests {
         let text = r#"{"type":"state","place":"x","you":{"id":"telegram:1","name":"Anna","seated":true},
             "public":{"text":"…","table":{"table_id":7,"version":12,"status":"running",
               "members":["Anna","Ben"],"view":{"players":[{"name":"Anna","is_current":false},
-              {"name":"Ben","is_current":true}]}},"buttons":[[{"id":"v1:r:7:c","label":"W","style":"x"}]]},
-            "private":{"text":"…","view":{},"buttons":[[{"id":"v1:s:7:c","label":"S","style":"x"}]]}}"#;
+              {"name":"Ben","is_current":true}]}}},
+            "private":{"text":"…","view":{}},
+            "buttons":[[{"id":"v1:r:7:c","label":"W","style":"x"},{"id":"v1:s:7:c","label":"S","style":"x"}]]}"#;
         let Ok(Frame::State(state)) = Frame::parse(text) else {
             panic!("a state");
         };
         let table = state.table.as_ref().expect("a table");
         assert_eq!(table.key, (7, 12));
         assert_eq!(table.current.as_deref(), Some("Ben"));
-        assert_eq!(table.buttons, ["v1:r:7:c"]);
-        assert_eq!(state.private, ["v1:s:7:c"]);
+        assert_eq!(state.buttons, ["v1:r:7:c", "v1:s:7:c"]);
         let empty = Frame::parse(r#"{"type":"state","public":null,"private":null}"#);
         assert_eq!(empty, Ok(Frame::State(State::default())));
         assert_eq!(

@@ -58,9 +58,8 @@ pub fn next(states: &[State], names: &[String], turn: &mut Turn) -> Step {
             let state = &states[page];
             let offered = |prefix: &str| {
                 state
-                    .private
+                    .buttons
                     .iter()
-                    .chain(&table.buttons)
                     .find(|id| id.starts_with(prefix))
                     .cloned()
             };
@@ -94,16 +93,15 @@ mod tests {
         ["Anna", "Ben", "Cem"].map(String::from).to_vec()
     }
 
-    fn state(status: &str, members: &[&str], current: Option<&str>, private: &[&str]) -> State {
+    fn state(status: &str, members: &[&str], current: Option<&str>, buttons: &[&str]) -> State {
         State {
             table: Some(Table {
                 key: (1, 5),
                 status: status.into(),
                 members: members.iter().map(|m| m.to_string()).collect(),
                 current: current.map(str::to_string),
-                buttons: vec!["v1:t:1:5".into()],
             }),
-            private: private.iter().map(|b| b.to_string()).collect(),
+            buttons: buttons.iter().map(|b| b.to_string()).collect(),
         }
     }
 
@@ -161,7 +159,7 @@ mod tests {
         assert_eq!(next(&states, &names(), &mut turn), press("v1:s:1:5"));
         // His next turn starts afresh.
         assert_eq!(next(&states, &names(), &mut turn), press("v1:r:1:5"));
-        states[1].private.clear();
+        states[1].buttons.clear();
         assert_eq!(next(&states, &names(), &mut Turn::default()), Step::Wait);
     }
 }
