@@ -125,6 +125,7 @@ fn longest_table(deckel: u8, over: bool) -> PublicTable {
             throws: 99_999,
         }),
         tally: false,
+        seq: 0,
     }
 }
 
@@ -259,6 +260,7 @@ fn r_mat_2_tally_with_a_big_stock() {
         time_zone: "Europe/Berlin".into(),
         proof: None,
         tally: true,
+        seq: 0,
     };
     for lang in Lang::ALL {
         let text = table_text(&t, lang);

@@ -31,6 +31,7 @@ fn lobby(status: TableStatus, revealed: bool) -> PublicTable {
             throws: if revealed { 57 } else { 0 },
         }),
         tally: false,
+        seq: 0,
     }
 }
 

@@ -542,6 +542,7 @@ fn example_10_the_reveal_names_the_baby_schock_out_hand_in_both_languages() {
         time_zone: "Europe/Berlin".into(),
         proof: None,
         tally: false,
+        seq: 0,
     };
     let de = bot_core::render::reveal_text(t.last(), &table, Lang::De);
     assert!(

@@ -1,10 +1,18 @@
-//! The JSON frames a page receives, built from the service's reply model: the public table
-//! for everybody at the place, and a player's own cup for his socket alone. Texts and buttons
-//! come from `bot_core::render`, in the reader's language; the structured views (every die
-//! as `{"die": "aside"|"open"|"own"|"covered", "value": n}`) let the page draw the dice.
+//! The JSON frames a page receives, typed (docs/WEB.md, "The socket"), built from the service's
+//! reply model: the public table for everybody at the place, a player's own cup for his socket
+//! alone, and the buttons the reader can use. Texts and buttons come from `bot_core::render`,
+//! in the reader's language; the structured views (every die as `{"die": "aside"|"open"|
+//! "own"|"covered", "value": n}`) let the page draw the dice. A page gets what it draws and no
+//! more: no rule set, no round record, nobody else's players in the cup part.
+//!
+//! The public part is the same for every reader of one language at one stored state of the
+//! table, so it is serialized once ([`public_text`]) and the hub keeps it for every socket of
+//! the place; [`state_text`] puts a reader's frame together around it.
 
+use bot_core::engine::view::{CupView, DieView, PlayerStatus, PlayerView, TableView};
+use bot_core::engine::{GameResult, Part, Seat, Viewer};
 use bot_core::render::{self, Button, Surface, Voice};
-use bot_core::service::{PrivateView, PublicTable, Reply};
+use bot_core::service::{PrivateView, PublicTable, Reply, TableStatus, UserId};
 use bot_core::text::Lang;
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -17,53 +25,202 @@ struct PageButton<'a> {
     style: &'static str,
 }
 
-fn buttons(rows: &[Vec<Button>]) -> Value {
-    let rows: Vec<Vec<PageButton<'_>>> = rows
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|b| PageButton {
-                    id: &b.id,
-                    label: &b.label,
-                    style: b.style.id(),
-                })
-                .collect()
-        })
-        .collect();
-    json!(rows)
+/// The public part of a state frame.
+#[derive(Serialize)]
+struct PublicOut<'a> {
+    /// The table as the chats show it (the page's "as text").
+    text: String,
+    /// Whose turn it is, or who owes the Bierrunde.
+    headline: Option<String>,
+    table: TableOut<'a>,
+    /// The last round's reveal, as the chats show it.
+    reveal: Option<String>,
+    /// The fair dice's lines.
+    proof: Vec<String>,
 }
 
-/// The table as everybody at the place sees it, in `lang`.
-pub fn public(t: &PublicTable, lang: Lang) -> Value {
-    let mut table = json!(t);
-    if let Some(table) = table.as_object_mut() {
-        // Where a chat shows the table is no business of the page.
-        table.remove("message_ref");
+#[derive(Serialize)]
+struct TableOut<'a> {
+    table_id: i64,
+    version: u64,
+    status: TableStatus,
+    members: &'a [String],
+    computer: &'a [bool],
+    view: Option<ViewOut<'a>>,
+    /// The game's dice are provably fair (its lines are in `proof` beside the table).
+    fair: bool,
+    tally: bool,
+    /// The turn timer's deadline (unix ms), if one runs.
+    deadline: Option<i64>,
+}
+
+/// The game as the page draws it.
+#[derive(Serialize)]
+struct ViewOut<'a> {
+    part: Part,
+    round: u32,
+    stock: u8,
+    limit: Option<u8>,
+    current: Option<Seat>,
+    players: Vec<PlayerOut<'a>>,
+    result: &'a Option<GameResult>,
+}
+
+impl<'a> ViewOut<'a> {
+    fn of(view: &'a TableView) -> ViewOut<'a> {
+        ViewOut {
+            part: view.part,
+            round: view.round,
+            stock: view.stock,
+            limit: view.limit,
+            current: view.current,
+            players: view.players.iter().map(PlayerOut::of).collect(),
+            result: &view.result,
+        }
     }
-    let reveal = t
-        .view
-        .as_ref()
-        .and_then(|v| v.last_round.as_ref())
-        .map(|round| render::reveal_text(round, t, lang));
-    let headline = t
-        .view
-        .as_ref()
-        .and_then(|view| render::turn_line(t, view, lang));
-    json!({
-        "text": render::table_text(t, lang),
-        "headline": headline,
-        "table": table,
-        "reveal": reveal,
-        "proof": render::proof_lines(t, lang),
-    })
 }
 
-/// A player's own view: his cup.
-pub fn private(p: &PrivateView) -> Value {
-    json!({
-        "text": render::private_text(p),
-        "view": p,
-    })
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// A player's row as the page draws it; what is false or empty is left out.
+#[derive(Serialize)]
+struct PlayerOut<'a> {
+    seat: Seat,
+    name: &'a str,
+    deckel: u8,
+    status: PlayerStatus,
+    #[serde(skip_serializing_if = "<[Part]>::is_empty")]
+    lost_halves: &'a [Part],
+    #[serde(skip_serializing_if = "is_false")]
+    is_starter: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    is_current: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    throwing_in: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cup: Option<CupOut<'a>>,
+}
+
+impl<'a> PlayerOut<'a> {
+    fn of(p: &'a PlayerView) -> PlayerOut<'a> {
+        PlayerOut {
+            seat: p.seat,
+            name: &p.name,
+            deckel: p.deckel,
+            status: p.status,
+            lost_halves: &p.lost_halves,
+            is_starter: p.is_starter,
+            is_current: p.is_current,
+            throwing_in: p.throwing_in,
+            cup: p.cup.as_ref().map(CupOut::of),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CupOut<'a> {
+    dice: &'a [DieView; 3],
+    throws: u8,
+    max_throws: u8,
+    #[serde(skip_serializing_if = "is_false")]
+    done: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    blind: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    looked: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    must_throw: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    thrown_in: bool,
+}
+
+impl<'a> CupOut<'a> {
+    fn of(c: &'a CupView) -> CupOut<'a> {
+        CupOut {
+            dice: &c.dice,
+            throws: c.throws,
+            max_throws: c.max_throws,
+            done: c.done,
+            blind: c.blind,
+            looked: c.looked,
+            must_throw: c.must_throw,
+            thrown_in: c.thrown_in,
+        }
+    }
+}
+
+/// A player's own part: his seat's row with his cup, and its text.
+#[derive(Serialize)]
+struct PrivateOut<'a> {
+    text: String,
+    view: OwnView<'a>,
+}
+
+#[derive(Serialize)]
+struct OwnView<'a> {
+    user: &'a UserId,
+    view: OwnTable<'a>,
+}
+
+#[derive(Serialize)]
+struct OwnTable<'a> {
+    viewer: Viewer,
+    /// His own row only.
+    players: Vec<PlayerOut<'a>>,
+    result: &'a Option<GameResult>,
+}
+
+/// The table as everybody at the place sees it, in `lang`, as JSON text.
+pub fn public_text(t: &PublicTable, lang: Lang) -> String {
+    let view = t.view.as_ref();
+    let out = PublicOut {
+        text: render::table_text(t, lang),
+        headline: view.and_then(|view| render::turn_line(t, view, lang)),
+        table: TableOut {
+            table_id: t.table_id,
+            version: t.version,
+            status: t.status,
+            members: &t.members,
+            computer: &t.computer,
+            view: view.map(ViewOut::of),
+            fair: t.proof.is_some(),
+            tally: t.tally,
+            deadline: t.deadline,
+        },
+        reveal: view
+            .and_then(|v| v.last_round.as_ref())
+            .map(|round| render::reveal_text(round, t, lang)),
+        proof: render::proof_lines(t, lang),
+    };
+    serde_json::to_string(&out).unwrap_or_else(|_| "null".into())
+}
+
+/// A player's own view, as JSON text: his row of the table with his cup.
+pub fn private_text(p: &PrivateView) -> String {
+    let view = &p.view;
+    let own = match view.viewer {
+        Viewer::Player(seat) => view
+            .players
+            .iter()
+            .filter(|pl| pl.seat == seat)
+            .map(PlayerOut::of)
+            .collect(),
+        Viewer::Public => Vec::new(),
+    };
+    let out = PrivateOut {
+        text: render::private_text(p),
+        view: OwnView {
+            user: &p.user,
+            view: OwnTable {
+                viewer: view.viewer,
+                players: own,
+                result: &view.result,
+            },
+        },
+    };
+    serde_json::to_string(&out).unwrap_or_else(|_| "null".into())
 }
 
 /// Who the page is.
@@ -74,10 +231,26 @@ pub struct You {
     pub seated: bool,
 }
 
-/// The place's state for one reader: the public table, his own cup only if `reply` carries
-/// his (the service builds a private view for its actor alone), and the buttons he can use
-/// now (one set: a page shows no button its reader cannot press).
-pub fn state(place: &str, you: &You, reply: &Reply, lang: Lang) -> Value {
+#[derive(Serialize)]
+struct StateHead<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    place: &'a str,
+    you: &'a You,
+    buttons: Vec<Vec<PageButton<'a>>>,
+}
+
+/// A reader's state frame as JSON text around the place's `public` part (from
+/// [`public_text`], `None` without a table): his own cup only if `reply` carries his (the
+/// service builds a private view for its actor alone), and the buttons he can use now (one
+/// set: a page shows no button its reader cannot press).
+pub fn state_text(
+    place: &str,
+    you: &You,
+    reply: &Reply,
+    public: Option<&str>,
+    lang: Lang,
+) -> String {
     let reader = render::Reader {
         seated: you.seated,
         private: reply.private.as_ref(),
@@ -87,14 +260,39 @@ pub fn state(place: &str, you: &You, reply: &Reply, lang: Lang) -> Value {
         .as_ref()
         .map(|t| render::reader_buttons(t, reader, lang))
         .unwrap_or_default();
-    json!({
-        "type": "state",
-        "place": place,
-        "you": you,
-        "public": reply.table.as_ref().map(|t| public(t, lang)),
-        "private": reply.private.as_ref().map(private),
-        "buttons": buttons(&usable),
-    })
+    let head = StateHead {
+        kind: "state",
+        place,
+        you,
+        buttons: page_buttons(&usable),
+    };
+    let head = serde_json::to_string(&head).unwrap_or_else(|_| "{}".into());
+    let private = reply.private.as_ref().map(private_text);
+    // The head's closing brace makes room for the two parts (both already JSON).
+    let mut frame = String::with_capacity(
+        head.len() + public.map_or(4, str::len) + private.as_ref().map_or(4, String::len) + 24,
+    );
+    frame.push_str(&head[..head.len() - 1]);
+    frame.push_str(",\"public\":");
+    frame.push_str(public.unwrap_or("null"));
+    frame.push_str(",\"private\":");
+    frame.push_str(private.as_deref().unwrap_or("null"));
+    frame.push('}');
+    frame
+}
+
+fn page_buttons(rows: &[Vec<Button>]) -> Vec<Vec<PageButton<'_>>> {
+    rows.iter()
+        .map(|row| {
+            row.iter()
+                .map(|b| PageButton {
+                    id: &b.id,
+                    label: &b.label,
+                    style: b.style.id(),
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// What the service told the actor alone (a refusal, "already done", a hint), if anything.
@@ -113,4 +311,86 @@ pub fn notices(reply: &Reply) -> Option<Value> {
 /// A line for the page alone (bad input, a closed session).
 pub fn notice_text(text: &str) -> Value {
     json!({"type": "notice", "private": true, "text": text})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bot_core::config::Config;
+    use bot_core::service::{Actor, ChatId, Command, Request, Service, SystemClock};
+    use bot_core::store::Store;
+    use std::sync::Arc;
+
+    fn actor(id: u64, name: &str) -> Actor {
+        Actor::new(UserId::new("telegram", id), name, Some(Lang::De), false)
+    }
+
+    /// A running game of Anna and Ben, as Anna's page reads it.
+    async fn running() -> Reply {
+        let store = Store::open("sqlite::memory:").await.expect("store");
+        let config = Config {
+            turn_timer_seconds: 0,
+            ..Config::default()
+        };
+        let service = Service::new(store, config, Arc::new(SystemClock), Some(5))
+            .await
+            .expect("service");
+        let place = ChatId::new("telegram", -1);
+        for (who, request) in [
+            (actor(1, "Anna"), Request::Open),
+            (actor(2, "Ben"), Request::Join),
+            (actor(1, "Anna"), Request::Start),
+        ] {
+            service
+                .handle(Command::new(place.clone(), who, request))
+                .await;
+        }
+        service.view(&place, actor(1, "Anna")).await
+    }
+
+    #[tokio::test]
+    async fn a_state_frame_carries_what_the_page_draws_and_its_readers_cup_only() {
+        let reply = running().await;
+        let table = reply.table.as_ref().expect("a table");
+        let public = public_text(table, Lang::De);
+        let you = You {
+            id: "telegram:1".into(),
+            name: "Anna".into(),
+            seated: true,
+        };
+        let text = state_text("token", &you, &reply, Some(&public), Lang::De);
+        let frame: Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(frame["type"], "state");
+        assert_eq!(frame["you"]["name"], "Anna");
+        assert_eq!(frame["public"]["table"]["status"], "running");
+        assert_eq!(
+            frame["public"]["table"]["view"]["players"]
+                .as_array()
+                .map(Vec::len),
+            Some(2)
+        );
+        assert!(
+            frame["public"]["table"].get("rules").is_none(),
+            "no rule set"
+        );
+        assert!(
+            frame["public"]["table"].get("message_ref").is_none(),
+            "no chat message"
+        );
+        assert!(!frame["public"].to_string().contains("\"own\""), "R-RND-4");
+        let own = &frame["private"]["view"];
+        assert_eq!(own["user"], "telegram:1");
+        let rows = own["view"]["players"].as_array().expect("his row");
+        assert_eq!(rows.len(), 1, "his own row only");
+        assert_eq!(rows[0]["name"], "Anna");
+        assert!(frame["buttons"].is_array());
+        // The reader's frame stays small (docs/PERFORMANCE.md, web table): no false flags,
+        // no rule set, no second copy of the commitment.
+        assert!(text.len() < 2048, "{} bytes", text.len());
+        assert_eq!(
+            text.matches("Commitment").count(),
+            2,
+            "the text and the proof lines"
+        );
+    }
 }

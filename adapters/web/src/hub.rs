@@ -7,10 +7,11 @@
 //! also counts the sockets of each user: a user opens a few, not hundreds.
 
 use bot_core::memory::release_unused_room;
-use bot_core::service::{Changed, ChatId, Service, UserId};
+use bot_core::service::{Changed, ChatId, PublicTable, Service, UserId};
+use bot_core::text::Lang;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{Notify, broadcast};
 use tracing::{debug, warn};
@@ -51,7 +52,23 @@ struct Member {
 #[derive(Default)]
 pub struct Hub {
     places: Mutex<HashMap<ChatId, Vec<Member>>>,
+    /// Each place's public frame part at its newest state read, per language: serialized
+    /// once, sent to every socket of the place.
+    publics: Mutex<HashMap<ChatId, PublicPart>>,
     next: AtomicU64,
+}
+
+/// A place's public part at one stored state (table id, version, change count).
+struct PublicPart {
+    state: (i64, u64, u64),
+    texts: [Option<Arc<str>>; 2],
+}
+
+fn lang_slot(lang: Lang) -> usize {
+    match lang {
+        Lang::De => 0,
+        Lang::En => 1,
+    }
 }
 
 /// A socket's place in the hub; leaving is explicit (`Hub::leave`).
@@ -100,8 +117,45 @@ impl Hub {
             if members.is_empty() {
                 places.remove(&seat.place);
                 release_unused_room(&mut places);
+                let mut publics = self.publics();
+                publics.remove(&seat.place);
+                release_unused_room(&mut publics);
             }
         }
+    }
+
+    fn publics(&self) -> MutexGuard<'_, HashMap<ChatId, PublicPart>> {
+        self.publics.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The public part of `place`'s state frames for `t` in `lang`: built once per stored
+    /// state and language, then the same text for every socket of the place.
+    pub fn public(&self, place: &ChatId, t: &PublicTable, lang: Lang) -> Arc<str> {
+        let state = (t.table_id, t.version, t.seq);
+        let slot = lang_slot(lang);
+        if let Some(part) = self.publics().get(place)
+            && part.state == state
+            && let Some(text) = &part.texts[slot]
+        {
+            return text.clone();
+        }
+        // Built outside the lock; two sockets racing build it twice, which is harmless.
+        let text: Arc<str> = crate::frames::public_text(t, lang).into();
+        let mut publics = self.publics();
+        let part = publics.entry(place.clone()).or_insert_with(|| PublicPart {
+            state,
+            texts: [None, None],
+        });
+        if part.state < state {
+            *part = PublicPart {
+                state,
+                texts: [None, None],
+            };
+        }
+        if part.state == state {
+            part.texts[slot] = Some(text.clone());
+        }
+        text
     }
 
     /// Sockets open in all.

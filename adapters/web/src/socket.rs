@@ -13,7 +13,7 @@ use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
 use bot_core::service::{Actor, Command, Reply, UserId, args};
 use bot_core::text::tr;
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
 use tracing::debug;
@@ -43,8 +43,8 @@ struct Conn {
     token: String,
     /// At the local keyboard: the player it acts as now.
     acting: Option<String>,
-    /// The last state sent (a change that shows nothing new is not sent twice).
-    last: Option<String>,
+    /// A hash of the last state sent (a change that shows nothing new is not sent twice).
+    last: Option<u64>,
     /// What wakes the socket; told which version it read.
     wake: Arc<Wake>,
 }
@@ -65,8 +65,8 @@ impl Conn {
         }
     }
 
-    /// The place as the reader sees it now.
-    async fn state(&self) -> Value {
+    /// The place as the reader sees it now: a state frame's text.
+    async fn state(&self) -> String {
         let actor = self.actor();
         let reply = self
             .web
@@ -84,17 +84,22 @@ impl Conn {
                 .as_ref()
                 .is_some_and(|t| t.members.contains(&actor.name)),
         };
-        frames::state(&self.token, &you, &reply, self.session.lang)
+        let lang = self.session.lang;
+        let public = reply
+            .table
+            .as_ref()
+            .map(|t| self.web.hub.public(&self.session.place, t, lang));
+        frames::state_text(&self.token, &you, &reply, public.as_deref(), lang)
     }
 
     /// Answers one frame of the page: what to send back.
-    async fn handle(&mut self, text: &str) -> Vec<Value> {
+    async fn handle(&mut self, text: &str) -> Vec<String> {
         let incoming = match Incoming::parse(text) {
             Ok(incoming) => incoming,
             Err(e) => return vec![self.refused(e)],
         };
         let (asked, rid) = match incoming {
-            Incoming::Ping => return vec![json!({"type": "pong"})],
+            Incoming::Ping => return vec![json!({"type": "pong"}).to_string()],
             Incoming::As { name } => return self.act_as(&name),
             Incoming::Press { id, rid } => (requests::press(&id), rid),
             Incoming::Say { text, rid } => (requests::say(&text), rid),
@@ -104,10 +109,13 @@ impl Conn {
             Err(e) => return vec![self.refused(e)],
         };
         let reply = self.ask(asked, rid).await;
-        frames::notices(&reply).into_iter().collect()
+        frames::notices(&reply)
+            .map(|n| n.to_string())
+            .into_iter()
+            .collect()
     }
 
-    fn act_as(&mut self, name: &str) -> Vec<Value> {
+    fn act_as(&mut self, name: &str) -> Vec<String> {
         if self.session.kind != Kind::Local {
             return vec![self.refused(Refused::Malformed)];
         }
@@ -137,7 +145,7 @@ impl Conn {
         reply
     }
 
-    fn refused(&self, e: Refused) -> Value {
+    fn refused(&self, e: Refused) -> String {
         debug!(place = %self.session.place, error = %e, "a page frame refused");
         let id = match e {
             Refused::Malformed => "web-refused-frame",
@@ -145,7 +153,7 @@ impl Conn {
             Refused::UnknownWord => "web-refused-word",
             Refused::BadName => "web-refused-name",
         };
-        frames::notice_text(&tr(self.session.lang, id, &[]))
+        frames::notice_text(&tr(self.session.lang, id, &[])).to_string()
     }
 }
 
@@ -203,7 +211,7 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
             }
             () = stop.stopped() => {
                 let bye = json!({"type": "bye", "text": tr(conn.session.lang, "web-bye", &[])});
-                let _ = send(&mut sink, &mut conn, bye).await;
+                let _ = send(&mut sink, &mut conn, bye.to_string()).await;
                 break;
             }
         }
@@ -225,16 +233,23 @@ where
 }
 
 /// Sends a frame; a state that shows nothing new is left out.
-async fn send<S>(sink: &mut S, conn: &mut Conn, frame: Value) -> Result<(), axum::Error>
+async fn send<S>(sink: &mut S, conn: &mut Conn, text: String) -> Result<(), axum::Error>
 where
     S: SinkExt<Message, Error = axum::Error> + Unpin,
 {
-    let text = frame.to_string();
-    if frame["type"] == "state" {
-        if conn.last.as_deref() == Some(text.as_str()) {
+    if text.starts_with(STATE_FRAME) {
+        let hash = {
+            let mut h = std::hash::DefaultHasher::new();
+            std::hash::Hash::hash(&text, &mut h);
+            std::hash::Hasher::finish(&h)
+        };
+        if conn.last == Some(hash) {
             return Ok(());
         }
-        conn.last = Some(text.clone());
+        conn.last = Some(hash);
     }
     sink.send(Message::Text(text.into())).await
 }
+
+/// How every state frame's text begins (`frames::state_text`).
+const STATE_FRAME: &str = r#"{"type":"state""#;

@@ -217,7 +217,7 @@ function drawTable(pub, you) {
     return p;
   }));
   const over = pub.table.status === 'finished' || pub.table.status === 'abandoned';
-  if (over && pub.table.proof) {
+  if (over && pub.table.fair) {
     // The record of the game, checked throw by throw; `schocken verify` checks it again.
     const link = document.createElement('a');
     link.href = `${page.base}/api/record?session=${encodeURIComponent(page.session)}`;

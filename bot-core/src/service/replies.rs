@@ -26,6 +26,7 @@ pub fn public_table(table: &Table, zone: &str) -> PublicTable {
         time_zone: zone.to_string(),
         proof: public_proof(table),
         tally: table.tally,
+        seq: table.log_seq,
     }
 }
 

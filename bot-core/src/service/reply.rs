@@ -39,6 +39,10 @@ pub struct PublicTable {
     pub proof: Option<PublicProof>,
     /// Tally mode: the dice fall on a real table; rounds are entered.
     pub tally: bool,
+    /// Counts every stored change of the table, also those that keep the version (a look
+    /// under a cup): a live page's copy is current only at this count.
+    #[serde(skip)]
+    pub seq: u64,
 }
 
 /// One player's private view: his cup and what he may do.
