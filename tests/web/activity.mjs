@@ -1,13 +1,17 @@
-// A Discord Activity's login in a real browser (issue 24): the page inside a fake Discord
-// client. Each player's headless Chromium context opens a parent page at https://discord.com/…
-// (served by the test: no internet) that plays the Discord client's side of the Embedded App
-// SDK's postMessage protocol — it frames the page with `?frame_id&instance_id&channel_id&
-// guild_id&platform` as Discord opens an Activity, answers the handshake with READY, AUTHORIZE
-// with the next of the codes the test's fake Discord issued for its user, and AUTHENTICATE with
-// the user. The page exchanges the code through the bot (`/.proxy/api/discord/token`), opens
-// its session with the token and the instance id, and the server asks the fake Discord who the
-// token's user is and whether he is in that instance. Then the two players open the channel's
-// table from the page, join with the lobby's buttons, start and play a whole game by clicking.
+// A Discord Activity's login in a real browser (issue 24): the page, running Discord's own
+// Embedded App SDK (@discord/embedded-app-sdk, vendored as adapters/web/static/vendor/
+// discord-sdk.js), inside a fake Discord client. Each player's headless Chromium context opens a
+// parent page at https://discord.com/… (served by the test: no internet) that plays the Discord
+// client's side of the SDK's postMessage protocol as the SDK's own schemas require it — it
+// frames the page with `?frame_id&instance_id&channel_id&guild_id&platform` as Discord opens an
+// Activity, answers the SDK's handshake with the READY dispatch (protocol version, the client's
+// config, the user), AUTHORIZE with the next of the codes the test's fake Discord issued for its
+// user, AUTHENTICATE with the user, the application and the scopes, and CAPTURE_LOG (the SDK
+// forwards the page's console to the client once READY) with an empty answer. The page
+// exchanges the code through the bot (`/.proxy/api/discord/token`), opens its session with the
+// token and the instance id, and the server asks the fake Discord who the token's user is and
+// whether he is in that instance. Then the two players open the channel's table from the page,
+// join with the lobby's buttons, start and play a whole game by clicking.
 // Run by adapters/web/tests/activity.rs, which starts the fake Discord and the server.
 //
 // Input (env SCHOCKEN_ACTIVITY or the first argument, JSON):
@@ -20,22 +24,32 @@
 // Env: CHROMIUM (default /usr/bin/chromium), SCHOCKEN_PLAY_VERBOSE=1 (log each click).
 //
 // Checked:
+// - the page runs the vendored SDK: window.DiscordSDKBundle.DiscordSDK is there, its version is
+//   the one pinned in tools/web/discord-sdk/package.json, the page fetched vendor/discord-sdk.js,
+//   and the handshake is the SDK's (it carries sdk_version, the pinned version);
 // - the protocol as the fake client sees it: one handshake {v: 1, encoding: 'json', client_id,
-//   frame_id}, then AUTHORIZE {client_id, response_type: 'code', scope ⊇ ['identify']} and
-//   AUTHENTICATE with exactly the access token the server's /.proxy/api/discord/token gave the
-//   page; the session request carries that token and the instance id; everything goes through
-//   /.proxy (HTTP and the socket), as Discord's proxy requires;
+//   frame_id, sdk_version}, then AUTHORIZE {client_id, response_type: 'code', scope ⊇
+//   ['identify']} and AUTHENTICATE with exactly the access token the server's
+//   /.proxy/api/discord/token gave the page (CAPTURE_LOG aside); the session request carries
+//   that token and the instance id; everything goes through /.proxy (HTTP and the socket), as
+//   Discord's proxy requires;
 // - each page is signed in as its own Discord user (`you` in the state frames, "(du)" at its
 //   own name only), shows only its own cup (R-RND-4: a private frame only for its owner, no
 //   "own" die in public, every die under an owner's cup a covered "?" on the other page), and
 //   throws no JS error;
 // - a user who is not in the instance gets the page's refusal text and no table, no socket;
 // - a parent that is not Discord (origins that only look like it) gets the page's handshake,
-//   but its READY is ignored: it is never asked to AUTHORIZE, the page exchanges no code and
-//   opens no session (the code it would hand out is a valid one of a player's).
+//   but its READY is ignored (the SDK believes only Discord's origins): it is never asked to
+//   AUTHORIZE, the page exchanges no code and opens no session (the code it would hand out is a
+//   valid one of a player's).
 // Exit code 0 on success; otherwise 1 and what went wrong.
 
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+
+/** The SDK's version as tools/web/vendor-discord-sdk.sh pins it (the vendored file's). */
+const SDK_VERSION = JSON.parse(readFileSync(new URL('../../tools/web/discord-sdk/package.json', import.meta.url)))
+  .dependencies['@discord/embedded-app-sdk'];
 
 const MAX_CLICKS = 600;
 const MAX_MS = 5 * 60 * 1000;
@@ -68,12 +82,15 @@ function readSetup() {
 
 /**
  * The fake Discord client (runs in the parent page): frames the Activity as Discord does and
- * answers its handshake and commands; what it saw is in `window.__discord`.
+ * answers the SDK's handshake and commands in the shapes the SDK's schemas check; what it saw
+ * is in `window.__discord` (`commands` without CAPTURE_LOG, which are in `logs`).
  */
-function discordClient({ appUrl, frameId, instanceId, clientId, guildId, channelId, codes, user }) {
+function discordClient({ appUrl, frameId, instanceId, clientId, guildId, channelId, codes, user, sdkVersion }) {
   const HANDSHAKE = 0;
   const FRAME = 1;
-  const seen = { handshakes: [], ready: 0, commands: [], authorize: [], tokens: [], problems: [], strangers: 0 };
+  const seen = {
+    handshakes: [], ready: 0, commands: [], logs: [], authorize: [], tokens: [], problems: [], strangers: 0,
+  };
   window.__discord = seen;
   const appOrigin = new URL(appUrl).origin;
   const query = new URLSearchParams({
@@ -103,26 +120,41 @@ function discordClient({ appUrl, frameId, instanceId, clientId, guildId, channel
     if (opcode === HANDSHAKE) {
       seen.handshakes.push(data);
       const d = data || {};
-      if (d.v !== 1 || d.encoding !== 'json' || d.client_id !== clientId || d.frame_id !== frameId) {
+      // The SDK's handshake: on the desktop platform it names its own version.
+      if (d.v !== 1 || d.encoding !== 'json' || d.client_id !== clientId || d.frame_id !== frameId
+        || d.sdk_version !== sdkVersion) {
         seen.problems.push(`a handshake that is not {v: 1, encoding: 'json', client_id: ${clientId}, `
-          + `frame_id: ${frameId}}: ${JSON.stringify(data)}`);
+          + `frame_id: ${frameId}, sdk_version: ${sdkVersion}}: ${JSON.stringify(data)}`);
       }
       seen.ready += 1;
-      reply({
-        cmd: 'DISPATCH', evt: 'READY', nonce: null,
-        data: { v: 1, config: { cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production' } },
-      });
+      // READY as the SDK checks it: the protocol version, the client's config and (optional)
+      // the user, whose avatar is a string or absent.
+      const ready = {
+        v: 1,
+        config: { cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production' },
+      };
+      if (user) {
+        ready.user = { id: user.id, username: user.username, discriminator: user.discriminator };
+        if (typeof user.avatar === 'string') ready.user.avatar = user.avatar;
+      }
+      reply({ cmd: 'DISPATCH', evt: 'READY', nonce: null, data: ready });
       return;
     }
     if (opcode !== FRAME || !data) {
       seen.problems.push(`an unexpected message: ${JSON.stringify(event.data)}`);
       return;
     }
-    seen.commands.push(data.cmd);
     const answer = (result) => reply({ cmd: data.cmd, nonce: data.nonce, evt: null, data: result });
     const error = (code, message) => reply({ cmd: data.cmd, nonce: data.nonce, evt: 'ERROR', data: { code, message } });
     if (!seen.handshakes.length) seen.problems.push(`${data.cmd} before the handshake`);
     if (typeof data.nonce !== 'string' || !data.nonce) seen.problems.push(`${data.cmd} without a nonce`);
+    if (data.cmd === 'CAPTURE_LOG') {
+      // Once READY, the SDK sends every console line of the page to the client.
+      seen.logs.push(data.args);
+      answer(null);
+      return;
+    }
+    seen.commands.push(data.cmd);
     if (data.cmd === 'AUTHORIZE') {
       const args = data.args || {};
       seen.authorize.push(args);
@@ -331,6 +363,7 @@ async function main() {
     const config = {
       appUrl: setup.url, frameId, instanceId: setup.instance_id, clientId: setup.client_id,
       guildId: setup.guild_id, channelId: setup.channel_id, codes: who.codes.slice(), user: who.user || null,
+      sdkVersion: SDK_VERSION,
     };
     await context.route(`${parentOrigin}/**`, (route) => {
       const url = new URL(route.request().url());
@@ -385,6 +418,21 @@ async function main() {
   };
 
   const discordSeen = (actor) => actor.page.evaluate(() => window.__discord);
+
+  /** The page runs the vendored SDK of the pinned version (fetched from the server through
+   *  Discord's proxy once the page knows it is in an Activity). */
+  const checkSdk = async (actor) => {
+    const sdk = await actor.frame.evaluate(() => {
+      const bundle = window.DiscordSDKBundle;
+      return { loaded: !!bundle && typeof bundle.DiscordSDK === 'function', version: bundle ? bundle.version : null };
+    });
+    if (!sdk.loaded || sdk.version !== SDK_VERSION) {
+      fail(`${actor.name}'s page has no Discord SDK ${SDK_VERSION}: ${JSON.stringify(sdk)}`);
+    }
+    if (!actor.requests.includes('/.proxy/vendor/discord-sdk.js')) {
+      fail(`${actor.name}'s page did not load vendor/discord-sdk.js: ${JSON.stringify(actor.requests)}`);
+    }
+  };
 
   try {
     // ---- everybody opens the Activity at once -------------------------------------------------
@@ -506,6 +554,7 @@ async function main() {
     }
     for (const [i, player] of players.entries()) {
       const user = setup.players[i].user;
+      await checkSdk(player);
       const seen = await discordSeen(player);
       if (seen.problems.length) fail(`${player.name}'s Discord client: ${seen.problems.join('; ')}`);
       if (seen.handshakes.length !== 1 || JSON.stringify(seen.commands) !== '["AUTHORIZE","AUTHENTICATE"]') {
@@ -535,7 +584,8 @@ async function main() {
       if (!you || you.id !== `discord:${user.id}` || you.name !== player.name) {
         fail(`${player.name}'s page is signed in as ${JSON.stringify(you)}`);
       }
-      const outside = player.requests.filter((p) => !p.startsWith('/.proxy/') && !/^\/(|app\.js|app\.css|discord\.js)$/.test(p));
+      const outside = player.requests.filter((p) => !p.startsWith('/.proxy/')
+        && !/^\/(|app\.js|app\.css|discord\.js)$/.test(p));
       if (outside.length) fail(`${player.name}'s page asked past Discord's proxy: ${outside.join(', ')}`);
       if (!player.sockets.length || !player.sockets.every((u) => new URL(u).pathname === '/.proxy/ws')) {
         fail(`${player.name}'s sockets: ${JSON.stringify(player.sockets)}`);
@@ -549,6 +599,7 @@ async function main() {
       setup.refused, { timeout: LOGIN_MS, polling: 25 }).then(() => null, () => 'timeout');
     {
       const shown = await outsider.frame.evaluate(readRefused);
+      await checkSdk(outsider);
       const seen = await discordSeen(outsider);
       if (refusal) {
         fail(`the outsider's page does not say "${setup.refused}": ${JSON.stringify({ shown, seen })}`);
@@ -654,19 +705,23 @@ async function main() {
         if (Date.now() > deadline) fail(`${forger.name}: no READY reached the page: ${JSON.stringify(shown.messages)}`);
         await new Promise((r) => setTimeout(r, 50));
       }
+      await checkSdk(forger);
       const seen = await discordSeen(forger);
       const origin = new URL(forger.parentUrl).origin;
       if (seen.handshakes.length !== 1 || seen.ready !== 1) {
         fail(`${forger.name} got ${seen.handshakes.length} handshakes (the page speaks to its referrer)`);
       }
+      if (seen.problems.length) fail(`${forger.name}'s Discord client: ${seen.problems.join('; ')}`);
       if (!shown.messages.some((m) => m.origin === origin && m.evt === 'READY')) {
         fail(`${forger.name}'s READY did not reach the page: ${JSON.stringify(shown.messages)}`);
       }
       const exchanged = await Promise.all(forger.exchanged);
       const sessions = await Promise.all(forger.sessions);
-      if (seen.commands.length || exchanged.length || sessions.length || shown.states || shown.sockets.length
-        || forger.sockets.length || shown.lobby || shown.table) {
-        fail(`a page framed by ${origin} believed its forged READY: it asked ${JSON.stringify(seen.commands)}, `
+      // CAPTURE_LOG too: the SDK forwards the console only once it took a READY.
+      if (seen.commands.length || seen.logs.length || exchanged.length || sessions.length || shown.states
+        || shown.sockets.length || forger.sockets.length || shown.lobby || shown.table) {
+        fail(`a page framed by ${origin} believed its forged READY: it asked ${JSON.stringify(seen.commands)} `
+          + `(and ${seen.logs.length} CAPTURE_LOG), `
           + `exchanged ${exchanged.length} codes, opened ${sessions.length} sessions, ${shown.sockets.length} sockets`);
       }
       if (forger.errors.length || shown.problems.length) {
@@ -680,10 +735,10 @@ async function main() {
       .filter((m) => p !== outsider || !/status of 401/.test(m))
       .map((m) => `${p.name}: ${m}`));
     if (consoleErrors.length) fail(`console errors:\n  ${consoleErrors.join('\n  ')}`);
-    console.log(`activity.mjs: the Activity logged in ${players.map((p) => p.name).join(' and ')} through the fake `
-      + `Discord client; ${stats.clicks} clicks, ${stats.rounds.size} rounds, ${seconds} s; ${loser} owes the `
-      + `Bierrunde; ${stats.compared} cup comparisons while the owner looked; ${stats.stale} stale and `
-      + `${stats.silent} silent clicks; ${setup.outsider.name} (not in the instance) refused; `
+    console.log(`activity.mjs: the Activity logged in ${players.map((p) => p.name).join(' and ')} with Discord's `
+      + `Embedded App SDK ${SDK_VERSION} through the fake Discord client; ${stats.clicks} clicks, `
+      + `${stats.rounds.size} rounds, ${seconds} s; ${loser} owes the Bierrunde; ${stats.compared} cup `
+      + `comparisons while the owner looked; ${stats.stale} stale and ${stats.silent} silent clicks; ${setup.outsider.name} (not in the instance) refused; `
       + `${forgers.length} forged parents ignored`);
   } finally {
     await browser.close();

@@ -166,6 +166,8 @@ function readPage(dieLabel) {
     allButtons: [...document.querySelectorAll('button[data-id]')].filter(shown).map((b) => b.dataset.id),
     current: view ? (view.players.find((p) => p.is_current) || {}).name || null : null,
     lastRoundOpen: document.getElementById('last-round').open,
+    // Discord's SDK is an Activity's alone: a Mini App never loads it.
+    discordSdk: !!window.DiscordSDKBundle,
     notice: shown(document.getElementById('notice')) ? document.getElementById('notice').innerText : null,
     openButton: shown(document.querySelector('#waiting button')),
     // The local keyboard's own controls: never in a Mini App.
@@ -240,6 +242,7 @@ async function main() {
 
     /** A page shows only what its reader can use now, each button once, in one place. */
     const checkButtons = (player, snap) => {
+      if (snap.discordSdk) fail(`${player.name}'s Mini App loaded Discord's SDK`);
       const ids = snap.allButtons;
       if (new Set(ids).size !== ids.length) fail(`${player.name}'s page shows a button twice: ${ids}`);
       if (snap.cupButtons.length && snap.tableButtons.length) {

@@ -34,6 +34,8 @@ pub const MAX_BODY: usize = 16 * 1024;
 const INDEX: &str = include_str!("../static/index.html");
 const SCRIPT: &str = include_str!("../static/app.js");
 const DISCORD_SCRIPT: &str = include_str!("../static/discord.js");
+/// Discord's Embedded App SDK, vendored (`tools/web/vendor-discord-sdk.sh` rebuilds it).
+const DISCORD_SDK: &str = include_str!("../static/vendor/discord-sdk.js");
 const STYLE: &str = include_str!("../static/app.css");
 
 /// Only the page's own files, and Telegram's script in a Mini App.
@@ -46,6 +48,7 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/index.html", get(index))
         .route("/app.js", get(script))
         .route("/discord.js", get(discord_script))
+        .route("/vendor/discord-sdk.js", get(discord_sdk))
         .route("/app.css", get(style))
         .route("/health", get(health))
         .route("/api/logins", get(logins))
@@ -80,6 +83,10 @@ async fn script() -> Response {
 
 async fn discord_script() -> Response {
     file("text/javascript; charset=utf-8", DISCORD_SCRIPT)
+}
+
+async fn discord_sdk() -> Response {
+    file("text/javascript; charset=utf-8", DISCORD_SDK)
 }
 
 async fn style() -> Response {

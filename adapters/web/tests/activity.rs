@@ -1,26 +1,29 @@
 //! The Discord Activity's login in a real browser (issue 24): the fake Discord (OAuth and
 //! Activity instances), the real service on a SQLite file, the real server on a local port,
 //! and headless Chromium (`tests/web/activity.mjs`, driven by playwright-core) as the Discord
-//! client: each player's page runs in an iframe of a fake https://discord.com parent that
-//! speaks the client's side of the Embedded App SDK's postMessage protocol (handshake, READY,
-//! AUTHORIZE with a code issued here by the fake Discord, AUTHENTICATE). The page exchanges the
-//! code through the bot, opens its session with the token and the Activity's instance id, and
-//! the server asks the fake Discord who the user is and whether he is in that instance. Both
-//! players are in the channel's instance: they open the channel's table from the page, join
-//! with the lobby's buttons, start and play a whole game by clicking. The script checks:
+//! client: each player's page runs Discord's own Embedded App SDK (vendored as
+//! `static/vendor/discord-sdk.js`) in an iframe of a fake https://discord.com parent that speaks
+//! the client's side of the SDK's postMessage protocol in the shapes the SDK checks (its
+//! handshake, READY, AUTHORIZE with a code issued here by the fake Discord, AUTHENTICATE,
+//! CAPTURE_LOG). The page exchanges the code through the bot, opens its session with the token
+//! and the Activity's instance id, and the server asks the fake Discord who the user is and
+//! whether he is in that instance. Both players are in the channel's instance: they open the
+//! channel's table from the page, join with the lobby's buttons, start and play a whole game by
+//! clicking. The script checks:
 //!
-//! - the protocol: one handshake with the client id and frame id, AUTHORIZE for the client id
-//!   with `response_type` code and scope identify, AUTHENTICATE with exactly the token the bot
-//!   gave the page, a session request with that token and the instance id, and everything
-//!   through `/.proxy` (Discord's proxy);
+//! - the page runs the vendored SDK of the version pinned in `tools/web/discord-sdk/`;
+//! - the protocol: one handshake with the client id, frame id and the SDK's version, AUTHORIZE
+//!   for the client id with `response_type` code and scope identify, AUTHENTICATE with exactly
+//!   the token the bot gave the page, a session request with that token and the instance id,
+//!   and everything through `/.proxy` (Discord's proxy);
 //! - each page is signed in as its own Discord user (`you`, "(du)" at its own name only), shows
 //!   only its own cup (R-RND-4: a private frame only for its owner, every die under a cup a
 //!   covered "?" on the other page), no JS error;
 //! - a user who is not in the instance gets the page's refusal ("Die Anmeldung hat nicht
 //!   geklappt…"), no table, no socket;
 //! - parents at origins that only look like Discord's get the page's handshake, but their
-//!   READY is ignored: no AUTHORIZE, no code exchanged (their code, a valid one of Anna's,
-//!   stays unused), no session.
+//!   READY is ignored (the SDK believes only Discord's origins): no AUTHORIZE, no code
+//!   exchanged (their code, a valid one of Anna's, stays unused), no session.
 //!
 //! Afterwards the service tells that the channel's table has both players and the game is
 //! over, and the fake Discord that exactly the three logins asked it.
@@ -307,6 +310,53 @@ async fn an_activity_logs_in_through_discord_in_a_browser() {
             response.status().as_u16(),
             200,
             "a forged parent's code was used by the page"
+        );
+    }
+
+    // The vendored SDK, byte for byte, at the page's address and under Discord's proxy, with
+    // the page's policy and caching like the other scripts.
+    let page_policy = http
+        .get(format!("http://{addr}/"))
+        .send()
+        .await
+        .expect("the page")
+        .headers()
+        .get("content-security-policy")
+        .cloned()
+        .expect("the page's policy");
+    for path in ["/vendor/discord-sdk.js", "/.proxy/vendor/discord-sdk.js"] {
+        let response = http
+            .get(format!("http://{addr}{path}"))
+            .send()
+            .await
+            .expect("the server answers");
+        assert_eq!(response.status().as_u16(), 200, "{path}");
+        let header = |name: &str| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        };
+        assert_eq!(
+            header("content-type").as_deref(),
+            Some("text/javascript; charset=utf-8"),
+            "{path}"
+        );
+        assert_eq!(
+            header("cache-control").as_deref(),
+            Some("no-cache"),
+            "{path}"
+        );
+        assert_eq!(
+            header("content-security-policy").as_deref(),
+            page_policy.to_str().ok(),
+            "{path}"
+        );
+        let body = response.text().await.expect("the script");
+        assert!(
+            body == include_str!("../static/vendor/discord-sdk.js"),
+            "{path} is not the vendored SDK"
         );
     }
 }
