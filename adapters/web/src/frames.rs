@@ -28,7 +28,8 @@ struct PageButton<'a> {
 /// The public part of a state frame.
 #[derive(Serialize)]
 struct PublicOut<'a> {
-    /// The table as the chats show it (the page's "as text").
+    /// The table as the chats show it without `reveal` and `proof` (the page's "as text" puts
+    /// the three together).
     text: String,
     /// Whose turn it is, or who owes the Bierrunde.
     headline: Option<String>,
@@ -176,7 +177,7 @@ struct OwnTable<'a> {
 pub fn public_text(t: &PublicTable, lang: Lang) -> String {
     let view = t.view.as_ref();
     let out = PublicOut {
-        text: render::table_text(t, lang),
+        text: render::game_text(t, lang),
         headline: view.and_then(|view| render::turn_line(t, view, lang)),
         table: TableOut {
             table_id: t.table_id,
@@ -389,8 +390,8 @@ mod tests {
         assert!(text.len() < 2048, "{} bytes", text.len());
         assert_eq!(
             text.matches("Commitment").count(),
-            2,
-            "the text and the proof lines"
+            1,
+            "in the proof lines only"
         );
     }
 }

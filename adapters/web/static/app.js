@@ -225,7 +225,9 @@ function drawTable(pub, you) {
     link.id = 'verify';
     $('proof').appendChild(link);
   }
-  $('table-text').textContent = pub.text;
+  // The table as the chats show it: the game, the last round, the fair dice's lines.
+  $('table-text').textContent = [pub.text, pub.reveal, (pub.proof || []).join('\n')]
+    .filter(Boolean).join('\n\n');
 }
 
 function drawLobby(pub, usable) {

@@ -33,7 +33,7 @@ pub use private::{private_alert, private_buttons, private_text};
 pub use proof::{fairness_text, proof_lines, proof_text};
 pub use reader::{Reader, reader_buttons};
 pub use rules::{changes_text, rule_changes, rule_lines};
-pub use table::{table_buttons, table_text, table_text_within, turn_line};
+pub use table::{game_text, table_buttons, table_text, table_text_within, turn_line};
 
 use crate::engine::eval::Evaluation;
 use crate::engine::view::DieView;

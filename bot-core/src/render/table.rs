@@ -23,12 +23,7 @@ pub fn table_text_within(t: &PublicTable, lang: Lang, max: usize) -> String {
     let Some(view) = &t.view else {
         return clip(&lobby_text(t, lang), max);
     };
-    let mut game = header(t, view, lang);
-    game.extend(view.players.iter().map(|p| {
-        let computer = t.computer.get(p.seat.index()).copied().unwrap_or(false);
-        player_line(p, view, computer, lang)
-    }));
-    game.extend(turn_line(t, view, lang));
+    let game = game_lines(t, view, lang);
     let proof = super::proof_lines(t, lang);
     // The last round's reveal stays on the table until the next one: every die of it is
     // public, and the table message is the one message the chat keeps reading.
@@ -54,6 +49,26 @@ pub fn table_text_within(t: &PublicTable, lang: Lang, max: usize) -> String {
     }
     let room = max - proof.chars().count() - 2;
     format!("{}\n\n{proof}", clip(&sections(&[&game]), room))
+}
+
+/// The game's own lines: the header, a line per player, whose turn it is.
+fn game_lines(t: &PublicTable, view: &TableView, lang: Lang) -> Vec<String> {
+    let mut game = header(t, view, lang);
+    game.extend(view.players.iter().map(|p| {
+        let computer = t.computer.get(p.seat.index()).copied().unwrap_or(false);
+        player_line(p, view, computer, lang)
+    }));
+    game.extend(turn_line(t, view, lang));
+    game
+}
+
+/// The table message without the last round and the fair dice's lines, for a reader that
+/// shows those apart (the web page): the lobby, or the game's own lines.
+pub fn game_text(t: &PublicTable, lang: Lang) -> String {
+    match &t.view {
+        None => lobby_text(t, lang),
+        Some(view) => game_lines(t, view, lang).join("\n"),
+    }
 }
 
 /// Sections of lines, an empty line between two (an empty section is left out).

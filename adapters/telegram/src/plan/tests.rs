@@ -30,6 +30,7 @@ fn public(game: &Game) -> PublicTable {
         deadline: None,
         time_zone: "Europe/Berlin".into(),
         tally: false,
+        seq: 0,
     }
 }
 
