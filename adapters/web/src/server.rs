@@ -23,8 +23,9 @@ use serde_json::json;
 use std::sync::Arc;
 use tracing::{debug, info};
 
-/// A socket's read buffer: a few of the largest frames a page may send.
-const READ_BUFFER: usize = 4 * MAX_FRAME;
+/// A socket's read buffer: the largest frame a page may send (a page sends a few dozen bytes
+/// a press; a larger frame is read in more than one go).
+const READ_BUFFER: usize = MAX_FRAME;
 /// The most a socket reads of one message before it gives up.
 const LIBRARY_LIMIT: usize = 16 * MAX_FRAME;
 

@@ -173,7 +173,9 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
     let (mut sink, mut stream) = socket.split();
     let mut ping = tokio::time::interval(PING_EVERY);
     ping.tick().await;
-    let mut out = vec![conn.state().await];
+    // The service's futures are boxed while they run: an idle socket's task keeps only the
+    // loop's own state, not room for a whole command (docs/PERFORMANCE.md, memory per socket).
+    let mut out = vec![Box::pin(conn.state()).await];
     loop {
         for frame in out.drain(..) {
             if send(&mut sink, &mut conn, frame).await.is_err() {
@@ -187,8 +189,8 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
                     break;
                 }
                 Some(Ok(Message::Text(text))) => {
-                    out = conn.handle(text.as_str()).await;
-                    out.push(conn.state().await);
+                    out = Box::pin(conn.handle(text.as_str())).await;
+                    out.push(Box::pin(conn.state()).await);
                 }
                 Some(Ok(Message::Binary(_))) => {
                     out = vec![conn.refused(Refused::Malformed)];
@@ -203,7 +205,7 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
                 }
                 None => break,
             },
-            () = wake.changed() => out = vec![conn.state().await],
+            () = wake.changed() => out = vec![Box::pin(conn.state()).await],
             _ = ping.tick() => {
                 if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
                     break;

@@ -14,6 +14,10 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+/// A page's read buffer: a state frame fits.
+const PAGE_READ_BUFFER: usize = 4 * 1024;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 type Sink = SplitSink<WebSocketStream<MaybeTlsStream<TcpStream>>, Message>;
@@ -92,7 +96,10 @@ impl Page {
         arrivals: mpsc::UnboundedSender<Arrival>,
     ) -> anyhow::Result<Page> {
         let url = format!("ws://{addr}/ws?session={session}");
-        let (socket, _) = tokio_tungstenite::connect_async(url)
+        // A page reads state frames of a few KiB: a small read buffer, as a browser's would be
+        // (the library's default reserves 128 KiB per socket).
+        let config = WebSocketConfig::default().read_buffer_size(PAGE_READ_BUFFER);
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
             .await
             .context("GET /ws")?;
         let (sink, mut stream) = socket.split();
@@ -127,7 +134,7 @@ impl Page {
     pub async fn send(&mut self, frame: &Value) -> anyhow::Result<Instant> {
         let at = Instant::now();
         self.sink
-            .send(Message::Text(frame.to_string()))
+            .send(Message::Text(frame.to_string().into()))
             .await
             .context("a frame to the server")?;
         Ok(at)
