@@ -398,7 +398,14 @@ async function main() {
     let tableShot = false;
     let rolls = 0;
     let staleInARow = 0;
+    // Once a game, a player asks for a hint ("💡 Tipp"): it must show with its line breaks and
+    // go when the turn moves on.
+    const hint = { asked: false, shown: null, gone: false };
     const choose = (s) => {
+      const tip = s.cupButtons.find((b) => action(b) === 'h');
+      if (tip && !hint.asked) {
+        return [`#cup-buttons button[data-id="${tip.id}"]`, 'asks for a hint'];
+      }
       const offered = s.cupButtons.filter((b) => !['h', 'b'].includes(action(b)));
       if (!offered.length) return null;
       const has = (a) => offered.find((b) => action(b) === a);
@@ -444,6 +451,26 @@ async function main() {
       }
       // One click, then both pages are read again (the other may have moved on meanwhile).
       const [selector, what] = choose(snaps[i]);
+      if (what === 'asks for a hint') {
+        if (!(await click(players[i], selector, what))) continue;
+        hint.asked = true;
+        const after = await waitForFrames('the hint', (s) => s[i].notice !== null);
+        const shown = after[i];
+        if (!shown.lastNotice || !shown.notice) fail(`${players[i].name}'s hint did not show`);
+        if (shown.lastNotice.includes('\n') !== shown.notice.includes('\n')) {
+          fail(`${players[i].name}'s hint lost its line breaks: ${JSON.stringify(shown.notice)}`);
+        }
+        hint.shown = { page: i, round: shown.round, current: shown.current };
+        continue;
+      }
+      if (hint.shown && !hint.gone) {
+        // The turn moved on since the hint: it must be gone from that page.
+        const page = snaps[hint.shown.page];
+        if (page.round !== hint.shown.round || page.current !== hint.shown.current) {
+          if (page.notice !== null) fail(`the hint stayed after the turn moved on: ${JSON.stringify(page.notice)}`);
+          hint.gone = true;
+        }
+      }
       if (await click(players[i], selector, what)) {
         staleInARow = 0;
         if (what.startsWith('rolls')) rolls += 1;
@@ -460,6 +487,7 @@ async function main() {
       ? snaps[0].members[result.loser] : null;
     if (!loser) fail(`the game is over without a loser: ${JSON.stringify(result)}`);
     if (stats.compared === 0) fail('no cup was ever compared while its owner looked under it');
+    if (!hint.shown || !hint.gone) fail(`the hint was not seen coming and going: ${JSON.stringify(hint)}`);
     // The reveal: the last round's dice are open at the end of the game, on every page.
     snaps.forEach((s, i) => {
       if (!s.lastRoundOpen) fail(`${players[i].name}'s page keeps the last round folded at the end`);

@@ -88,6 +88,14 @@ fn play(config: String) -> (Option<i32>, String) {
     // Its own process group: a timeout ends the browser with it.
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    // A relative screenshot folder is the workspace's (the README's `docs/web`), not the
+    // script's folder.
+    if let Some(shots) = std::env::var_os("SCHOCKEN_SCREENSHOTS") {
+        let shots = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(shots);
+        command.env("SCHOCKEN_SCREENSHOTS", shots);
+    }
     let mut child = command
         .arg("play.mjs")
         .current_dir(web_dir())
