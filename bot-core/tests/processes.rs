@@ -343,7 +343,7 @@ async fn a_follower_hears_the_other_processes_moves_once_each() {
     assert_eq!(heard(&mut changes).await, Some(Changed::Missed));
     let version_of = |reply: &bot_core::service::Reply| {
         let table = reply.table.as_ref().expect("a table");
-        (table.table_id, table.version)
+        (table.table_id, table.version, table.seq)
     };
     // Moves through the other process, then through this one: each heard once, in order.
     let opened = other
@@ -354,19 +354,20 @@ async fn a_follower_hears_the_other_processes_moves_once_each() {
         .handle(Command::new(chat(), actor("Anna"), Request::Start))
         .await;
     for reply in [&opened, &joined, &started] {
-        let (table_id, version) = version_of(reply);
+        let (table_id, version, seq) = version_of(reply);
         assert_eq!(
             heard(&mut changes).await,
             Some(Changed::Table(TableChange {
                 place: chat(),
                 table_id,
-                version
+                version,
+                seq,
             }))
         );
     }
     assert_eq!(heard(&mut changes).await, None, "nothing twice");
     // The versions stored now, for a follower that missed some.
-    let (table_id, version) = version_of(&started);
+    let (table_id, version, _) = version_of(&started);
     let latest = h
         .service
         .latest_versions(&[chat(), bot_core::service::ChatId::new("test", "empty")])
@@ -377,7 +378,8 @@ async fn a_follower_hears_the_other_processes_moves_once_each() {
         vec![TableChange {
             place: chat(),
             table_id,
-            version
+            version,
+            seq: 0,
         }]
     );
 }

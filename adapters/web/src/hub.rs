@@ -7,10 +7,10 @@
 //! also counts the sockets of each user: a user opens a few, not hundreds.
 
 use bot_core::memory::release_unused_room;
-use bot_core::service::{Changed, ChatId, PublicTable, Service, UserId};
+use bot_core::service::{Changed, ChatId, PublicTable, Service, TableChange, UserId};
 use bot_core::text::Lang;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{Notify, broadcast};
@@ -19,12 +19,23 @@ use tracing::{debug, warn};
 /// Sockets one user may hold open at once (a phone, a laptop, a reload in flight).
 pub const SOCKETS_PER_USER: usize = 4;
 
+/// A stored state of a place's table: (table id, version, change count).
+pub type StateKey = (i64, u64, u64);
+
 /// What wakes one socket: the place changed (read it anew).
 #[derive(Debug, Default)]
 pub struct Wake {
     notify: Notify,
-    /// The table (id, version) the socket read last.
-    read: Mutex<Option<(i64, u64)>>,
+    /// The state the socket read last.
+    read: Mutex<Option<StateKey>>,
+    /// The newest stored state the hub heard of.
+    newest: Mutex<Option<StateKey>>,
+    /// Read at the next wake whatever was read before (a catch-up).
+    forced: AtomicBool,
+}
+
+fn locked<T: Copy>(m: &Mutex<T>) -> T {
+    *m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl Wake {
@@ -33,13 +44,37 @@ impl Wake {
         self.notify.notified().await;
     }
 
-    /// The socket read this table version (for catching up after missed changes).
-    pub fn read(&self, table: Option<(i64, u64)>) {
+    /// The socket read this state of the table.
+    pub fn read(&self, table: Option<StateKey>) {
         *self.read.lock().unwrap_or_else(|p| p.into_inner()) = table;
     }
 
-    fn last_read(&self) -> Option<(i64, u64)> {
-        *self.read.lock().unwrap_or_else(|p| p.into_inner())
+    fn last_read(&self) -> Option<StateKey> {
+        locked(&self.read)
+    }
+
+    /// Whether the socket must read the place after a wake: not when it read the newest
+    /// state already (its own press's answer showed it before the hub's wake came).
+    pub fn behind(&self) -> bool {
+        if self.forced.swap(false, Ordering::Relaxed) {
+            return true;
+        }
+        match (locked(&self.newest), self.last_read()) {
+            (Some(newest), Some(read)) => newest > read,
+            _ => true,
+        }
+    }
+
+    fn heard(&self, state: StateKey) {
+        let mut newest = self.newest.lock().unwrap_or_else(|p| p.into_inner());
+        if newest.is_none_or(|n| n < state) {
+            *newest = Some(state);
+        }
+    }
+
+    fn force(&self) {
+        self.forced.store(true, Ordering::Relaxed);
+        self.notify.notify_one();
     }
 }
 
@@ -163,10 +198,11 @@ impl Hub {
         self.places().values().map(Vec::len).sum()
     }
 
-    /// Wakes the sockets of `place`.
-    pub fn changed(&self, place: &ChatId) {
-        if let Some(members) = self.places().get(place) {
+    /// Wakes the sockets of the place `change` stored.
+    pub fn changed(&self, change: &TableChange) {
+        if let Some(members) = self.places().get(&change.place) {
             for m in members {
+                m.wake.heard((change.table_id, change.version, change.seq));
                 // At most one wake-up is kept: a socket reads the newest state once.
                 m.wake.notify.notify_one();
             }
@@ -201,8 +237,9 @@ impl Hub {
         for (place, wakes) in sockets {
             let now = stored.get(&place).copied();
             for wake in wakes {
-                if now.is_none() || wake.last_read() != now {
-                    wake.notify.notify_one();
+                let read = wake.last_read().map(|(id, version, _)| (id, version));
+                if now.is_none() || read != now {
+                    wake.force();
                     woken += 1;
                 }
             }
@@ -214,7 +251,7 @@ impl Hub {
     pub async fn follow(&self, mut changes: broadcast::Receiver<Changed>, service: &Service) {
         loop {
             match changes.recv().await {
-                Ok(Changed::Table(change)) => self.changed(&change.place),
+                Ok(Changed::Table(change)) => self.changed(&change),
                 Ok(Changed::Missed) => self.catch_up(service).await,
                 Err(RecvError::Lagged(missed)) => {
                     warn!(
@@ -248,8 +285,14 @@ mod tests {
         let there = ChatId::new("telegram", -2);
         let (_a, wake_a) = hub.join(&here, &user(1)).expect("joined");
         let (_b, wake_b) = hub.join(&there, &user(2)).expect("joined");
-        hub.changed(&here);
-        hub.changed(&here);
+        let change = |version| TableChange {
+            place: here.clone(),
+            table_id: 1,
+            version,
+            seq: version,
+        };
+        hub.changed(&change(3));
+        hub.changed(&change(4));
         tokio::time::timeout(Duration::from_secs(1), wake_a.changed())
             .await
             .expect("woken");
@@ -260,6 +303,15 @@ mod tests {
         );
         let other = tokio::time::timeout(Duration::from_millis(50), wake_b.changed()).await;
         assert!(other.is_err(), "another place's socket sleeps on");
+        assert!(wake_a.behind(), "it read nothing yet");
+        wake_a.read(Some((1, 4, 4)));
+        assert!(!wake_a.behind(), "its own press showed it the newest state");
+        hub.changed(&change(5));
+        assert!(wake_a.behind(), "a newer state");
+        wake_a.force();
+        wake_a.read(Some((1, 5, 5)));
+        assert!(wake_a.behind(), "a catch-up reads in any case");
+        assert!(!wake_a.behind(), "once");
     }
 
     #[test]

@@ -74,7 +74,8 @@ impl Conn {
             .view(&self.session.place, actor.clone())
             .await;
         if let Some(table) = &reply.table {
-            self.wake.read(Some((table.table_id, table.version)));
+            self.wake
+                .read(Some((table.table_id, table.version, table.seq)));
         }
         let you = You {
             id: actor.user.to_string(),
@@ -205,7 +206,11 @@ pub async fn run(socket: WebSocket, held: Held, session: Session, wake: Arc<Wake
                 }
                 None => break,
             },
-            () = wake.changed() => out = vec![Box::pin(conn.state()).await],
+            () = wake.changed() => {
+                if wake.behind() {
+                    out = vec![Box::pin(conn.state()).await];
+                }
+            }
             _ = ping.tick() => {
                 if sink.send(Message::Ping(Vec::new().into())).await.is_err() {
                     break;

@@ -18,6 +18,9 @@ pub struct TableChange {
     pub place: ChatId,
     pub table_id: i64,
     pub version: u64,
+    /// The table's change count (also a look under a cup, which keeps the version); 0 when
+    /// not known (the stored versions a catch-up reads).
+    pub seq: u64,
 }
 
 /// What a follower of the stored versions hears.
@@ -38,6 +41,7 @@ impl From<Stored> for TableChange {
             place: s.place,
             table_id: s.table_id,
             version: s.version,
+            seq: s.seq,
         }
     }
 }
@@ -54,6 +58,7 @@ impl Service {
             place: change.place.clone(),
             table_id: change.table_id,
             version: change.version,
+            seq: change.seq,
         });
         // Nobody may listen (no receiver): that is no error.
         let _ = self.changes.send(Changed::Table(change));

@@ -220,6 +220,7 @@ impl Service {
         self.metrics.moved(out.table.chat.platform());
         out.table.id = id;
         self.stored(super::TableChange {
+            seq: out.table.log_seq,
             place: out.table.chat.clone(),
             table_id: id,
             version: out.table.version,

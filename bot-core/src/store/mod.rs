@@ -158,6 +158,7 @@ impl Store {
                     place: ChatId(row.get("chat")),
                     table_id: row.get("id"),
                     version: u64::try_from(row.get::<i64, _>("version")).unwrap_or(0),
+                    seq: 0,
                 });
             }
         }

@@ -26,12 +26,23 @@ pub struct Stored {
     pub place: ChatId,
     pub table_id: i64,
     pub version: u64,
+    /// The table's change count (0: not known).
+    pub seq: u64,
 }
 
 #[derive(Serialize, Deserialize)]
 struct Payload {
     origin: String,
-    stored: Vec<(String, i64, u64)>,
+    stored: Vec<Entry>,
+}
+
+/// One stored table in a notice: place, table id, version, change count. A process of the
+/// version before sends no count (a rolling update has both for a while).
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum Entry {
+    Counted(String, i64, u64, u64),
+    Plain(String, i64, u64),
 }
 
 /// Sends this process's stored versions; created for PostgreSQL only.
@@ -78,12 +89,12 @@ impl Notifier {
 /// The batch as payloads of at most [`MAX_PAYLOAD`] bytes each.
 fn payloads(origin: &str, batch: &[Stored]) -> Vec<String> {
     let mut out = Vec::new();
-    let mut part: Vec<(String, i64, u64)> = Vec::new();
+    let mut part: Vec<Entry> = Vec::new();
     let mut size = 0;
     for s in batch {
-        let entry = (s.place.as_str().to_string(), s.table_id, s.version);
-        // The place, two numbers, quotes and commas.
-        let entry_size = entry.0.len() + 48;
+        let entry = Entry::Counted(s.place.as_str().to_string(), s.table_id, s.version, s.seq);
+        // The place, three numbers, quotes and commas.
+        let entry_size = s.place.as_str().len() + 72;
         if !part.is_empty() && size + entry_size > MAX_PAYLOAD {
             out.push(encode(origin, std::mem::take(&mut part)));
             size = 0;
@@ -97,7 +108,7 @@ fn payloads(origin: &str, batch: &[Stored]) -> Vec<String> {
     out
 }
 
-fn encode(origin: &str, stored: Vec<(String, i64, u64)>) -> String {
+fn encode(origin: &str, stored: Vec<Entry>) -> String {
     let payload = Payload {
         origin: origin.to_string(),
         stored,
@@ -166,10 +177,19 @@ fn decode(payload: &str, own: &str) -> Option<Vec<Stored>> {
     let stored: Vec<Stored> = payload
         .stored
         .into_iter()
-        .map(|(place, table_id, version)| Stored {
-            place: ChatId(place),
-            table_id,
-            version,
+        .map(|entry| match entry {
+            Entry::Counted(place, table_id, version, seq) => Stored {
+                place: ChatId(place),
+                table_id,
+                version,
+                seq,
+            },
+            Entry::Plain(place, table_id, version) => Stored {
+                place: ChatId(place),
+                table_id,
+                version,
+                seq: 0,
+            },
         })
         .collect();
     (!stored.is_empty()).then_some(stored)
@@ -195,6 +215,7 @@ mod tests {
             place: ChatId::new("telegram", format!("-100{n}#{n}")),
             table_id: n as i64,
             version: n as u64 * 3,
+            seq: n as u64 * 4,
         }
     }
 
@@ -206,6 +227,16 @@ mod tests {
         assert_eq!(decode(&sent[0], "b"), Some(batch));
         assert_eq!(decode(&sent[0], "a"), None, "the sender's own");
         assert_eq!(decode("not json", "b"), None);
+    }
+
+    #[test]
+    fn a_notice_of_a_process_without_the_count_is_read() {
+        let old = r#"{"origin":"a","stored":[["telegram:-1",7,12]]}"#;
+        let heard = decode(old, "b").expect("heard");
+        assert_eq!(
+            (heard[0].table_id, heard[0].version, heard[0].seq),
+            (7, 12, 0)
+        );
     }
 
     #[test]
