@@ -32,11 +32,14 @@ struct PublicOut<'a> {
     /// the three together).
     text: String,
     /// Whose turn it is, or who owes the Bierrunde.
+    #[serde(skip_serializing_if = "Option::is_none")]
     headline: Option<String>,
     table: TableOut<'a>,
     /// The last round's reveal, as the chats show it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     reveal: Option<String>,
     /// The fair dice's lines.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     proof: Vec<String>,
 }
 
@@ -46,12 +49,18 @@ struct TableOut<'a> {
     version: u64,
     status: TableStatus,
     members: &'a [String],
+    /// Which members are computer players; left out when none is.
+    #[serde(skip_serializing_if = "no_computer")]
     computer: &'a [bool],
+    #[serde(skip_serializing_if = "Option::is_none")]
     view: Option<ViewOut<'a>>,
     /// The game's dice are provably fair (its lines are in `proof` beside the table).
+    #[serde(skip_serializing_if = "is_false")]
     fair: bool,
+    #[serde(skip_serializing_if = "is_false")]
     tally: bool,
     /// The turn timer's deadline (unix ms), if one runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
     deadline: Option<i64>,
 }
 
@@ -61,9 +70,12 @@ struct ViewOut<'a> {
     part: Part,
     round: u32,
     stock: u8,
+    #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     current: Option<Seat>,
     players: Vec<PlayerOut<'a>>,
+    #[serde(skip_serializing_if = "no_result")]
     result: &'a Option<GameResult>,
 }
 
@@ -83,6 +95,14 @@ impl<'a> ViewOut<'a> {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+fn no_result(result: &&Option<GameResult>) -> bool {
+    result.is_none()
+}
+
+fn no_computer(computer: &&[bool]) -> bool {
+    !computer.contains(&true)
 }
 
 /// A player's row as the page draws it; what is false or empty is left out.
@@ -168,9 +188,17 @@ struct OwnView<'a> {
 #[derive(Serialize)]
 struct OwnTable<'a> {
     viewer: Viewer,
-    /// His own row only.
-    players: Vec<PlayerOut<'a>>,
+    /// His own row only: his seat and his cup (the rest of the row is in the public part).
+    players: Vec<OwnRow<'a>>,
+    #[serde(skip_serializing_if = "no_result")]
     result: &'a Option<GameResult>,
+}
+
+#[derive(Serialize)]
+struct OwnRow<'a> {
+    seat: Seat,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cup: Option<CupOut<'a>>,
 }
 
 /// The table as everybody at the place sees it, in `lang`, as JSON text.
@@ -206,7 +234,10 @@ pub fn private_text(p: &PrivateView) -> String {
             .players
             .iter()
             .filter(|pl| pl.seat == seat)
-            .map(PlayerOut::of)
+            .map(|pl| OwnRow {
+                seat: pl.seat,
+                cup: pl.cup.as_ref().map(CupOut::of),
+            })
             .collect(),
         Viewer::Public => Vec::new(),
     };
@@ -383,10 +414,17 @@ mod tests {
         assert_eq!(own["user"], "telegram:1");
         let rows = own["view"]["players"].as_array().expect("his row");
         assert_eq!(rows.len(), 1, "his own row only");
-        assert_eq!(rows[0]["name"], "Anna");
+        assert_eq!(rows[0]["seat"], 0, "his seat (Anna sits first)");
+        assert_eq!(
+            rows[0]["cup"]["dice"].as_array().map(Vec::len),
+            Some(3),
+            "with his cup"
+        );
+        assert!(rows[0].get("name").is_none(), "the rest of his row is public");
         assert!(frame["buttons"].is_array());
         // The reader's frame stays small (docs/PERFORMANCE.md, web table): no false flags,
-        // no rule set, no second copy of the commitment.
+        // no nulls, no rule set, no second copy of the commitment.
+        assert!(!text.contains("null") && !text.contains("false"), "{text}");
         assert!(text.len() < 2048, "{} bytes", text.len());
         assert_eq!(
             text.matches("Commitment").count(),

@@ -1,7 +1,7 @@
 //! `schocken-load`: starts the real `schocken` bot with its production pacing against the local
 //! fake Discord and fake Telegram (which enforce the platforms' rate limits) and plays many
 //! tables at once. With `--web N`, N web tables of three WebSocket pages play against the
-//! service and the web adapter in this process instead. See docs/PERFORMANCE.md.
+//! service and the web adapter instead (in a second process of this program). See docs/PERFORMANCE.md.
 
 use clap::Parser;
 use schocken_load::{
@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-/// jemalloc, the bot's allocator (so that `--web`, which runs the service in this process,
+/// jemalloc, the bot's allocator (so that `--web`, whose server process is this program too,
 /// measures what the bot uses), with the web run's count of live heap bytes by side.
 #[cfg(target_os = "linux")]
 #[global_allocator]
@@ -31,7 +31,7 @@ pub static malloc_conf: &[u8; 60] =
 #[command(
     name = "schocken-load",
     about = "Load, latency and crash runs of the schocken bot at the platforms' pace; \
-             --web N: N web tables of 3 WebSocket pages against the web adapter in this process"
+             --web N: N web tables of 3 WebSocket pages against the web adapter (a process of its own)"
 )]
 struct Args {
     /// Tables (channels) on the fake Discord. Each busy one is written about once a second;
@@ -102,11 +102,18 @@ struct Args {
     #[arg(long)]
     forget_idle_minutes: Option<u64>,
     /// Instead of the chats: N web tables of 3 WebSocket pages against the service and the
-    /// web adapter in this process, a move every 1–2 s per table (--think-ms to twice that);
+    /// web adapter (in a second process of this program), a move every 1–2 s per table (--think-ms to twice that);
     /// push latency, memory per socket, CPU (--duration s measured after --warmup s, once
     /// all tables run; the chats' options are ignored).
     #[arg(long, value_name = "N")]
     web: Option<usize>,
+    /// With --web: the server in this process too (on a thread pool of its own) instead of a
+    /// process of its own; both ends of every socket then need a descriptor here.
+    #[arg(long)]
+    web_one_process: bool,
+    /// The server's process of a --web run (started by the run itself).
+    #[arg(long, value_name = "N", hide = true)]
+    web_serve: Option<usize>,
 }
 
 fn latency_line(l: &schocken_load::Latency) -> String {
@@ -316,6 +323,17 @@ fn web(args: &Args, tables: usize) -> ExitCode {
         ),
         seed: args.seed,
         database: args.database.clone(),
+        server_program: if args.web_one_process {
+            None
+        } else {
+            match std::env::current_exe() {
+                Ok(program) => Some(program),
+                Err(e) => {
+                    eprintln!("schocken-load: cannot find this program to start the server: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        },
         ..schocken_load::web::WebLoadConfig::new(tables.max(1))
     };
     match schocken_load::web::run(&config) {
@@ -348,6 +366,15 @@ fn main() -> ExitCode {
         )
         .with_writer(std::io::stderr)
         .try_init();
+    if let Some(tables) = args.web_serve {
+        return match schocken_load::web::apart::serve(tables, args.seed, args.database.clone()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("schocken-load (the web run's server): {e:#}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if let Some(tables) = args.web {
         return web(&args, tables);
     }

@@ -1,6 +1,6 @@
-//! This process measured from inside (Linux): resident memory, CPU time in all and split
-//! by the server's and the pages' threads, live heap by side, and the open-files limit that
-//! thousands of sockets need.
+//! The run measured from inside (Linux): resident memory, CPU time in all and split by the
+//! server's and the pages' threads (or processes, when the server runs apart), live heap by
+//! side, and the open-files limit that thousands of sockets need.
 
 use super::heap::{self, Side};
 use serde::Serialize;
@@ -13,10 +13,12 @@ pub const CLIENT_THREADS: &str = "web-load";
 /// Memory at one moment.
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 pub struct Memory {
-    /// Resident set of the process, bytes.
+    /// Resident set of the server's process, bytes (with the pages when they share it).
     pub rss: u64,
     /// Its anonymous part (heap, stacks), bytes.
     pub anon: u64,
+    /// Resident set of the pages' process when the server runs apart.
+    pub pages_rss: Option<u64>,
     /// Live heap bytes the server's threads hold (with the counting allocator).
     pub server_heap: Option<i64>,
     /// Live heap bytes the pages' threads hold.
@@ -24,19 +26,34 @@ pub struct Memory {
 }
 
 impl Memory {
+    /// This process, the server's and the pages' threads in it.
     pub fn now() -> Memory {
-        let kib = |field: &str| status_kib(field).unwrap_or(0) * 1024;
+        let kib = |field: &str| status_kib("self", field).unwrap_or(0) * 1024;
         Memory {
             rss: kib("VmRSS:"),
             anon: kib("RssAnon:"),
+            pages_rss: None,
             server_heap: heap::live(Side::Server),
+            client_heap: heap::live(Side::Client),
+        }
+    }
+
+    /// The server in process `pid` (its live heap as it told), the pages in this one.
+    pub fn apart(pid: u32, server_heap: Option<i64>) -> Memory {
+        let pid = pid.to_string();
+        let kib = |field: &str| status_kib(&pid, field).unwrap_or(0) * 1024;
+        Memory {
+            rss: kib("VmRSS:"),
+            anon: kib("RssAnon:"),
+            pages_rss: status_kib("self", "VmRSS:").map(|k| k * 1024),
+            server_heap,
             client_heap: heap::live(Side::Client),
         }
     }
 }
 
-fn status_kib(field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+fn status_kib(process: &str, field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{process}/status")).ok()?;
     status
         .lines()
         .find(|l| l.starts_with(field))?
@@ -49,9 +66,11 @@ fn status_kib(field: &str) -> Option<u64> {
 /// CPU seconds (user + system) at one moment.
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 pub struct Cpu {
-    /// The whole process (`getrusage`), threads that ended included.
+    /// The whole process (`getrusage`), threads that ended included; with the server apart,
+    /// both processes.
     pub process: f64,
-    /// The server's threads alive now (its runtime and SQLite's workers).
+    /// The server's threads alive now (its runtime and SQLite's workers); with the server
+    /// apart, its whole process.
     pub server: f64,
     /// The pages' threads alive now.
     pub client: f64,
@@ -67,6 +86,20 @@ impl Cpu {
             process: process_cpu(),
             server,
             client,
+            machine: machine_cpu(),
+        }
+    }
+
+    /// The server in process `pid`, the pages in this one.
+    pub fn apart(pid: u32) -> Cpu {
+        let server = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|stat| stat_ticks(&stat))
+            .map_or(0.0, |ticks| ticks as f64 / ticks_per_second());
+        Cpu {
+            process: process_cpu() + server,
+            server,
+            client: threads_cpu().1,
             machine: machine_cpu(),
         }
     }

@@ -1,12 +1,13 @@
-//! `schocken-load --web N`: N web tables of three pages each, in one process — the real service
-//! on SQLite and the real web adapter on a local port (the server's thread pool), and 3 × N
-//! WebSocket clients as the pages (a second thread pool). Each table opens, seats its
+//! `schocken-load --web N`: N web tables of three pages each — the real service on SQLite and
+//! the real web adapter on a local port, in a process of its own ([`apart`]; or in this one on
+//! a thread pool of its own), and 3 × N WebSocket clients as the pages (this process's pool). Each table opens, seats its
 //! players and starts over the socket, then the player to act presses a move every 1–2 s;
 //! games start again when they end. The run measures how long after a press each page of the
 //! table reads the state frame that shows it (push latency) and the presser's own answer,
 //! counts refusals, and takes memory (per socket) and CPU. See docs/PERFORMANCE.md, "Web
 //! table".
 
+pub mod apart;
 pub mod frame;
 pub mod heap;
 pub mod measure;
@@ -46,6 +47,9 @@ pub struct WebLoadConfig {
     pub settle: Duration,
     /// Keep the database here (else in a temporary directory).
     pub database: Option<PathBuf>,
+    /// Run the server as `PROGRAM --web-serve N` (this tool's binary), apart from the pages;
+    /// `None`: in this process.
+    pub server_program: Option<PathBuf>,
 }
 
 impl WebLoadConfig {
@@ -60,6 +64,7 @@ impl WebLoadConfig {
             setting_up: 32,
             settle: Duration::from_secs(3),
             database: None,
+            server_program: None,
         }
     }
 }
@@ -91,7 +96,7 @@ impl Window {
     }
 }
 
-fn runtime(name: &'static str, side: Side) -> std::io::Result<tokio::runtime::Runtime> {
+pub(crate) fn runtime(name: &'static str, side: Side) -> std::io::Result<tokio::runtime::Runtime> {
     let threads = std::thread::available_parallelism().map_or(2, usize::from);
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(threads)
@@ -103,29 +108,104 @@ fn runtime(name: &'static str, side: Side) -> std::io::Result<tokio::runtime::Ru
         .build()
 }
 
+/// The server as the pages' side reaches it.
+pub enum Link {
+    /// In this process.
+    Here(Arc<schocken_web::Web>, SocketAddr),
+    /// In a process of its own.
+    Apart(Box<apart::Apart>),
+}
+
+impl Link {
+    fn addr(&self) -> SocketAddr {
+        match self {
+            Link::Here(_, addr) => *addr,
+            Link::Apart(apart) => apart.addr,
+        }
+    }
+
+    fn token(&self, n: usize) -> String {
+        match self {
+            Link::Here(web, _) => web.tokens.token(&server::place(n)),
+            Link::Apart(apart) => apart.token(n),
+        }
+    }
+
+    async fn sockets(&self) -> usize {
+        match self {
+            Link::Here(web, _) => web.hub.sockets(),
+            Link::Apart(apart) => apart.sockets().await,
+        }
+    }
+
+    async fn memory(&self) -> Memory {
+        match self {
+            Link::Here(..) => Memory::now(),
+            Link::Apart(apart) => Memory::apart(apart.pid(), apart.heap().await),
+        }
+    }
+
+    fn cpu(&self) -> Cpu {
+        match self {
+            Link::Here(..) => Cpu::now(),
+            Link::Apart(apart) => Cpu::apart(apart.pid()),
+        }
+    }
+}
+
 /// Runs the web load and returns its figures.
 pub fn run(config: &WebLoadConfig) -> anyhow::Result<WebReport> {
     let sockets = (config.tables * SEATS) as u64;
-    let open_files = measure::open_files(2 * sockets + 256).map_err(anyhow::Error::msg)?;
+    // Both ends of every socket here, or the pages' ends only.
+    let ends = if config.server_program.is_some() {
+        1
+    } else {
+        2
+    };
+    let open_files = measure::open_files(ends * sockets + 256).map_err(anyhow::Error::msg)?;
+    let clients = runtime(CLIENT_THREADS, Side::Client)?;
+    let (mut report, database_bytes) = match &config.server_program {
+        Some(program) => {
+            let apart = clients.block_on(apart::Apart::start(
+                program,
+                config.tables,
+                config.seed,
+                config.database.as_deref(),
+            ))?;
+            let link = Arc::new(Link::Apart(Box::new(apart)));
+            let run = clients.block_on(clients.spawn(coordinate(config.clone(), link.clone())));
+            let bytes = match Arc::try_unwrap(link) {
+                Ok(Link::Apart(apart)) => clients.block_on(apart.stop())?,
+                _ => 0,
+            };
+            (run??, bytes)
+        }
+        None => run_here(config, &clients)?,
+    };
+    report.open_files_limit = open_files;
+    report.database_bytes = database_bytes;
+    Ok(report)
+}
+
+/// The server in this process, on a thread pool of its own.
+fn run_here(
+    config: &WebLoadConfig,
+    clients: &tokio::runtime::Runtime,
+) -> anyhow::Result<(WebReport, u64)> {
     let temp = tempfile::tempdir()?;
     let database = config
         .database
         .clone()
         .unwrap_or_else(|| temp.path().join("web-load.db"));
     let servers = runtime(SERVER_THREADS, Side::Server)?;
-    let clients = runtime(CLIENT_THREADS, Side::Client)?;
     // Started on this thread (the store's opening futures are not `Send`); its tasks run on the
     // server's pool.
     let server = servers.block_on(server::start(database, config.seed, config.tables))?;
-    let web = server.web.clone();
-    let addr = server.addr;
-    let run = clients.block_on(clients.spawn(coordinate(config.clone(), web, addr)));
+    let link = Arc::new(Link::Here(server.web.clone(), server.addr));
+    let run = clients.block_on(clients.spawn(coordinate(config.clone(), link)));
     let database_bytes = crate::bot::database_bytes(&server.database);
     servers.block_on(server.stop());
-    let mut report = run??;
-    report.open_files_limit = open_files;
-    report.database_bytes = database_bytes;
-    Ok(report)
+    Ok((run??, database_bytes))
 }
 
 /// Waits for one report of every table; the first failure ends the run.
@@ -144,25 +224,21 @@ async fn gather(
 }
 
 /// Memory after a quiet moment.
-async fn settled(config: &WebLoadConfig) -> Memory {
+async fn settled(config: &WebLoadConfig, link: &Link) -> Memory {
     tokio::time::sleep(config.settle).await;
-    Memory::now()
+    link.memory().await
 }
 
 /// The run on the pages' side: sets the tables up phase by phase, measures, collects.
-async fn coordinate(
-    config: WebLoadConfig,
-    web: Arc<schocken_web::Web>,
-    addr: SocketAddr,
-) -> anyhow::Result<WebReport> {
+async fn coordinate(config: WebLoadConfig, link: Arc<Link>) -> anyhow::Result<WebReport> {
     let mut memory = report::MemoryPoints {
-        before: settled(&config).await,
+        before: settled(&config, &link).await,
         ..Default::default()
     };
     let (phase, phases) = watch::channel(Phase::Connect);
     let (ready, mut readiness) = mpsc::unbounded_channel();
     let shared = Arc::new(Shared {
-        addr,
+        addr: link.addr(),
         http: reqwest::Client::new(),
         phase: phases,
         setting_up: Semaphore::new(config.setting_up.max(1)),
@@ -171,12 +247,12 @@ async fn coordinate(
     });
     let tasks: Vec<_> = (0..config.tables)
         .map(|n| {
-            let token = web.tokens.token(&server::place(n));
+            let token = link.token(n);
             let seed = config.seed.wrapping_mul(1_000_003).wrapping_add(n as u64);
             tokio::spawn(table::run(shared.clone(), n, token, seed))
         })
         .collect();
-    let mut setup = match set_up(&config, &web, &phase, &mut readiness, &mut memory).await {
+    let mut setup = match set_up(&config, &link, &phase, &mut readiness, &mut memory).await {
         Ok(setup) => setup,
         Err(e) => {
             phase.send_replace(Phase::Stop);
@@ -195,7 +271,7 @@ async fn coordinate(
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0.0, |d| d.as_secs_f64())
         + config.warmup.as_secs_f64();
-    let (cpu, load_max, load_end) = watch_window(window).await;
+    let (cpu, load_max, load_end) = watch_window(window, &link).await;
     phase.send_replace(Phase::Stop);
     memory.load_max = load_max;
     memory.load_end = load_end;
@@ -210,7 +286,7 @@ async fn coordinate(
 /// between.
 async fn set_up(
     config: &WebLoadConfig,
-    web: &schocken_web::Web,
+    link: &Link,
     phase: &watch::Sender<Phase>,
     readiness: &mut mpsc::UnboundedReceiver<Result<(), String>>,
     memory: &mut report::MemoryPoints,
@@ -218,13 +294,13 @@ async fn set_up(
     let started = Instant::now();
     gather(readiness, config.tables).await?;
     let connected = started.elapsed();
-    let sockets = web.hub.sockets();
-    memory.sockets_idle = settled(config).await;
+    let sockets = link.sockets().await;
+    memory.sockets_idle = settled(config, link).await;
     let seating = Instant::now();
     phase.send_replace(Phase::Seat);
     gather(readiness, config.tables).await?;
     let seated = seating.elapsed();
-    memory.tables_idle = settled(config).await;
+    memory.tables_idle = settled(config, link).await;
     Ok(report::Setup {
         connected_seconds: connected.as_secs_f64(),
         seated_seconds: seated.as_secs_f64(),
@@ -235,22 +311,23 @@ async fn set_up(
 
 /// Waits through the window, reading memory every second: the CPU used within it, the
 /// highest memory (each figure's own maximum) and the memory at its end.
-async fn watch_window(window: Window) -> (Cpu, Memory, Memory) {
+async fn watch_window(window: Window, link: &Link) -> (Cpu, Memory, Memory) {
     tokio::time::sleep_until(window.from.into()).await;
-    let cpu = Cpu::now();
-    let mut max = Memory::now();
+    let cpu = link.cpu();
+    let mut max = link.memory().await;
     let mut at = window.from;
     while at < window.until {
         at = (at + Duration::from_secs(1)).min(window.until);
         tokio::time::sleep_until(at.into()).await;
-        let now = Memory::now();
+        let now = link.memory().await;
         max.rss = max.rss.max(now.rss);
+        max.pages_rss = max.pages_rss.max(now.pages_rss);
         max.anon = max.anon.max(now.anon);
         max.server_heap = max.server_heap.max(now.server_heap);
         max.client_heap = max.client_heap.max(now.client_heap);
     }
-    let used = Cpu::now().since(cpu);
-    (used, max, Memory::now())
+    let used = link.cpu().since(cpu);
+    (used, max, link.memory().await)
 }
 
 /// The tallies of all tables, merged.

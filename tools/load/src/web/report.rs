@@ -70,6 +70,8 @@ pub struct Setup {
 pub struct WebReport {
     pub tables: usize,
     pub pages: usize,
+    /// The server ran in a process of its own (memory and CPU are its own).
+    pub server_apart: bool,
     pub cores: usize,
     pub seconds: f64,
     pub warmup_seconds: f64,
@@ -135,6 +137,7 @@ impl WebReport {
         WebReport {
             tables: config.tables,
             pages,
+            server_apart: config.server_program.is_some(),
             cores: std::thread::available_parallelism().map_or(0, usize::from),
             seconds,
             warmup_seconds: config.warmup.as_secs_f64(),

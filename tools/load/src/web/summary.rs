@@ -25,10 +25,17 @@ fn latency(l: &Latency) -> String {
 }
 
 fn point(name: &str, at: &Memory) -> String {
+    let rss = match at.pages_rss {
+        Some(pages) => format!(
+            "server's process RSS {:.1} MiB ({:.1} anonymous), the pages' {:.1} MiB",
+            mib(at.rss),
+            mib(at.anon),
+            mib(pages)
+        ),
+        None => format!("RSS {:.1} MiB ({:.1} anonymous)", mib(at.rss), mib(at.anon)),
+    };
     format!(
-        "  {name}: RSS {:.1} MiB ({:.1} anonymous); live heap: server {} MiB, pages {} MiB",
-        mib(at.rss),
-        mib(at.anon),
+        "  {name}: {rss}; live heap: server {} MiB, pages {} MiB",
         heap_mib(at.server_heap),
         heap_mib(at.client_heap)
     )
@@ -141,8 +148,13 @@ impl WebReport {
             point("under load, max", &m.load_max),
             point("under load, end", &m.load_end),
             format!(
-                "per socket: RSS {} KiB idle, {} KiB with its table, {} KiB under load; server \
+                "per socket: {}RSS {} KiB idle, {} KiB with its table, {} KiB under load; server \
                  heap {} / {} / {} KiB; the page's own heap {} KiB",
+                if self.server_apart {
+                    "the server's "
+                } else {
+                    ""
+                },
                 kib(Some(p.rss_sockets_idle)),
                 kib(Some(p.rss_tables_idle)),
                 kib(Some(p.rss_load_max)),
@@ -157,10 +169,15 @@ impl WebReport {
     fn cpu_lines(&self) -> Vec<String> {
         vec![
             format!(
-                "CPU in the window: {:.1} s = {:.0} % of one core (server threads {:.1} s, pages \
+                "CPU in the window: {:.1} s = {:.0} % of one core (server {} {:.1} s, pages \
                  {:.1} s); other processes on the machine meanwhile: {:.1} s",
                 self.cpu.process,
                 self.cpu_percent_of_core,
+                if self.server_apart {
+                    "process"
+                } else {
+                    "threads"
+                },
                 self.cpu.server,
                 self.cpu.client,
                 self.cpu.others()
