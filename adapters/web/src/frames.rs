@@ -1,8 +1,8 @@
 //! The JSON frames a page receives, typed (docs/WEB.md, "The socket"), built from the service's
 //! reply model: the public table for everybody at the place, a player's own cup for his socket
 //! alone, and the buttons the reader can use. Texts and buttons come from `bot_core::render`,
-//! in the reader's language; the structured views (every die as `{"die": "aside"|"open"|
-//! "own"|"covered", "value": n}`) let the page draw the dice. A page gets what it draws and no
+//! in the reader's language; the structured views (every die as `"covered"` or its kind and
+//! value, `"aside:3"`, `"open:4"`, `"own:5"`) let the page draw the dice. A page gets what it draws and no
 //! more: no rule set, no round record, nobody else's players in the cup part.
 //!
 //! The public part is the same for every reader of one language at one stored state of the
@@ -97,6 +97,10 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
+fn is_playing(status: &PlayerStatus) -> bool {
+    *status == PlayerStatus::Playing
+}
+
 fn no_result(result: &&Option<GameResult>) -> bool {
     result.is_none()
 }
@@ -111,6 +115,8 @@ struct PlayerOut<'a> {
     seat: Seat,
     name: &'a str,
     deckel: u8,
+    /// Left out while he plays.
+    #[serde(skip_serializing_if = "is_playing")]
     status: PlayerStatus,
     #[serde(skip_serializing_if = "<[Part]>::is_empty")]
     lost_halves: &'a [Part],
@@ -121,7 +127,7 @@ struct PlayerOut<'a> {
     #[serde(skip_serializing_if = "is_false")]
     throwing_in: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
-    cup: Option<CupOut<'a>>,
+    cup: Option<CupOut>,
 }
 
 impl<'a> PlayerOut<'a> {
@@ -140,9 +146,24 @@ impl<'a> PlayerOut<'a> {
     }
 }
 
+/// A die as the page reads it: `"covered"`, or its kind and value (`"open:4"`, `"aside:3"`,
+/// `"own:5"`): a cup's three dice in a few bytes.
+struct DieOut(DieView);
+
+impl Serialize for DieOut {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            DieView::Covered => s.serialize_str("covered"),
+            DieView::Aside(v) => s.collect_str(&format_args!("aside:{v}")),
+            DieView::Open(v) => s.collect_str(&format_args!("open:{v}")),
+            DieView::Own(v) => s.collect_str(&format_args!("own:{v}")),
+        }
+    }
+}
+
 #[derive(Serialize)]
-struct CupOut<'a> {
-    dice: &'a [DieView; 3],
+struct CupOut {
+    dice: [DieOut; 3],
     throws: u8,
     max_throws: u8,
     #[serde(skip_serializing_if = "is_false")]
@@ -157,10 +178,10 @@ struct CupOut<'a> {
     thrown_in: bool,
 }
 
-impl<'a> CupOut<'a> {
-    fn of(c: &'a CupView) -> CupOut<'a> {
+impl CupOut {
+    fn of(c: &CupView) -> CupOut {
         CupOut {
-            dice: &c.dice,
+            dice: c.dice.map(DieOut),
             throws: c.throws,
             max_throws: c.max_throws,
             done: c.done,
@@ -189,16 +210,16 @@ struct OwnView<'a> {
 struct OwnTable<'a> {
     viewer: Viewer,
     /// His own row only: his seat and his cup (the rest of the row is in the public part).
-    players: Vec<OwnRow<'a>>,
+    players: Vec<OwnRow>,
     #[serde(skip_serializing_if = "no_result")]
     result: &'a Option<GameResult>,
 }
 
 #[derive(Serialize)]
-struct OwnRow<'a> {
+struct OwnRow {
     seat: Seat,
     #[serde(skip_serializing_if = "Option::is_none")]
-    cup: Option<CupOut<'a>>,
+    cup: Option<CupOut>,
 }
 
 /// The table as everybody at the place sees it, in `lang`, as JSON text.
@@ -420,7 +441,25 @@ mod tests {
             Some(3),
             "with his cup"
         );
-        assert!(rows[0].get("name").is_none(), "the rest of his row is public");
+        assert!(
+            rows[0].get("name").is_none(),
+            "the rest of his row is public"
+        );
+        assert_eq!(
+            frame["public"]["table"]["view"]["players"][0]["cup"]["dice"],
+            json!(["covered", "covered", "covered"]),
+            "R-RND-4: a die in a few bytes, Anna's hidden from the public"
+        );
+        assert!(
+            rows[0]["cup"]["dice"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .all(|d| d
+                    .as_str()
+                    .is_some_and(|d| d == "covered" || d.starts_with("own:"))),
+            "her own cup: {own}"
+        );
         assert!(frame["buttons"].is_array());
         // The reader's frame stays small (docs/PERFORMANCE.md, web table): no false flags,
         // no nulls, no rule set, no second copy of the commitment.

@@ -106,10 +106,17 @@ function die(kind, value) {
   return svg;
 }
 
+/** A die of a frame: "covered", or its kind and value ("open:4", "aside:3", "own:5"). */
+function parseDie(text) {
+  const [die, value] = String(text).split(':');
+  return { die, value: value === undefined ? undefined : Number(value) };
+}
+
 /** A cup's dice: set-aside dice first, a little apart from the ones under the cup. */
-function diceRow(dice, big = false) {
+function diceRow(cupDice, big = false) {
   const row = document.createElement('div');
   row.className = big ? 'dice big' : 'dice';
+  const dice = cupDice.map(parseDie);
   const aside = dice.filter((d) => d.die === 'aside');
   const rest = dice.filter((d) => d.die !== 'aside');
   for (const d of aside) row.appendChild(die('aside', d.value));
@@ -161,13 +168,15 @@ function playerItem(p, view, you) {
   const li = document.createElement('li');
   li.className = 'player';
   if (p.is_current) li.classList.add('current');
-  if (p.status !== 'playing') li.classList.add('out');
+  // A player's status is left out while he plays.
+  const status = p.status || 'playing';
+  if (status !== 'playing') li.classList.add('out');
   const name = document.createElement('span');
   name.className = 'name';
   name.textContent = (p.is_current ? '▶ ' : '') + p.name + (p.name === you ? ` (${t('you')})` : '');
   const deckel = document.createElement('span');
   deckel.className = 'deckel';
-  deckel.textContent = p.status === 'out' ? t('out') : p.status === 'left' ? t('left')
+  deckel.textContent = status === 'out' ? t('out') : status === 'left' ? t('left')
     : t('deckel', { n: p.deckel });
   li.append(name, deckel);
   // Once the game is over the last round's cups are in the reveal, not under covers.

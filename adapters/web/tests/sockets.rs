@@ -258,8 +258,7 @@ fn own_dice(pages: &[Page]) -> BTreeMap<(u64, String), Vec<u64>> {
                 .as_array()
                 .into_iter()
                 .flatten()
-                .filter(|d| d["die"] == "own")
-                .filter_map(|d| d["value"].as_u64())
+                .filter_map(|d| d.as_str()?.strip_prefix("own:")?.parse().ok())
                 .collect();
             if !dice.is_empty() {
                 own.insert((version(frame), page.name.clone()), dice);
@@ -284,7 +283,7 @@ fn assert_covered_elsewhere(pages: &[Page], own: &BTreeMap<(u64, String), Vec<u6
                     .as_array()
                     .into_iter()
                     .flatten()
-                    .filter(|d| d["die"] == "covered")
+                    .filter(|d| *d == "covered")
                     .count();
                 let shown_own = own[&(version(frame), name.clone())].len();
                 assert!(
