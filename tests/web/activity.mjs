@@ -315,6 +315,7 @@ function readRefused() {
     lobby: !document.getElementById('lobby').hidden,
     table: !document.getElementById('table').hidden,
     cup: !document.getElementById('cup').hidden,
+    asText: !document.getElementById('as-text').hidden,
     states: e.states,
     sockets: e.sockets.slice(),
     referrer: e.referrer,
@@ -595,7 +596,8 @@ async function main() {
     }
 
     // ---- a user who is not in the instance -------------------------------------------------
-    const refusal = await outsider.frame.waitForFunction((text) => document.getElementById('status').textContent === text,
+    // The reason shows once, as the page's notice (the status line only says the login failed).
+    const refusal = await outsider.frame.waitForFunction((text) => document.getElementById('notice').textContent === text,
       setup.refused, { timeout: LOGIN_MS, polling: 25 }).then(() => null, () => 'timeout');
     {
       const shown = await outsider.frame.evaluate(readRefused);
@@ -603,6 +605,9 @@ async function main() {
       const seen = await discordSeen(outsider);
       if (refusal) {
         fail(`the outsider's page does not say "${setup.refused}": ${JSON.stringify({ shown, seen })}`);
+      }
+      if (shown.status === setup.refused || shown.asText) {
+        fail(`the outsider's page says it twice or shows an empty table text: ${JSON.stringify(shown)}`);
       }
       const sessions = await Promise.all(outsider.sessions);
       if (sessions.length !== 1 || sessions[0].status !== 401) {

@@ -87,7 +87,13 @@ impl<'a> ViewOut<'a> {
             stock: view.stock,
             limit: view.limit,
             current: view.current,
-            players: view.players.iter().map(PlayerOut::of).collect(),
+            // Once the game is over its last round's dice are in the reveal, all of them: a
+            // cup left under cover beside another one opened would read as a secret.
+            players: view
+                .players
+                .iter()
+                .map(|p| PlayerOut::of(p, view.result.is_none()))
+                .collect(),
             result: &view.result,
         }
     }
@@ -131,7 +137,7 @@ struct PlayerOut<'a> {
 }
 
 impl<'a> PlayerOut<'a> {
-    fn of(p: &'a PlayerView) -> PlayerOut<'a> {
+    fn of(p: &'a PlayerView, with_cup: bool) -> PlayerOut<'a> {
         PlayerOut {
             seat: p.seat,
             name: &p.name,
@@ -141,7 +147,7 @@ impl<'a> PlayerOut<'a> {
             is_starter: p.is_starter,
             is_current: p.is_current,
             throwing_in: p.throwing_in,
-            cup: p.cup.as_ref().map(CupOut::of),
+            cup: p.cup.as_ref().filter(|_| with_cup).map(CupOut::of),
         }
     }
 }

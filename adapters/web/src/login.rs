@@ -48,9 +48,10 @@ pub enum LoginError {
     /// The table token names no place of ours.
     #[error("no such table")]
     UnknownTable,
-    /// The user is not in the group whose table it is.
+    /// The user is not in the group whose table it is; his language (the page's, else his
+    /// Telegram app's) for the refusal.
     #[error("not a member of the table's group")]
-    NotMember,
+    NotMember(Lang),
     /// The platform could not be asked.
     #[error("the platform does not answer")]
     Unavailable,
@@ -83,13 +84,9 @@ pub async fn open(web: &Web, opening: Opening) -> Result<Session, LoginError> {
             // The link's `startapp` is the table token; a page opened otherwise names it.
             let token = data.start_param.as_deref().or(opening.table.as_deref());
             let place = place_of(web, token, auth::TELEGRAM)?;
-            telegram_member(web, &place, data.user.id).await?;
-            Ok(session_of(
-                Identity::Telegram(data.user),
-                lang,
-                place,
-                Kind::Telegram,
-            ))
+            let identity = Identity::Telegram(data.user);
+            telegram_member(web, &place, &identity, lang).await?;
+            Ok(session_of(identity, lang, place, Kind::Telegram))
         }
         Auth::Discord {
             access_token,
@@ -122,7 +119,15 @@ pub async fn open(web: &Web, opening: Opening) -> Result<Session, LoginError> {
 }
 
 /// Only a member of the group sits at its table (a forwarded table message keeps its link).
-async fn telegram_member(web: &Web, place: &ChatId, user: u64) -> Result<(), LoginError> {
+async fn telegram_member(
+    web: &Web,
+    place: &ChatId,
+    identity: &Identity,
+    lang: Option<Lang>,
+) -> Result<(), LoginError> {
+    let Identity::Telegram(user) = identity else {
+        return Err(LoginError::NotOffered);
+    };
     let members = web
         .telegram_members
         .as_ref()
@@ -133,9 +138,11 @@ async fn telegram_member(web: &Web, place: &ChatId, user: u64) -> Result<(), Log
         .strip_prefix("telegram:")
         .and_then(|id| id.parse::<i64>().ok())
         .ok_or(LoginError::UnknownTable)?;
-    match members.is_member(chat, user).await {
+    match members.is_member(chat, user.id).await {
         Ok(true) => Ok(()),
-        Ok(false) => Err(LoginError::NotMember),
+        Ok(false) => Err(LoginError::NotMember(
+            lang.unwrap_or_else(|| identity.lang()),
+        )),
         Err(e) => Err(refused(e)),
     }
 }

@@ -8,6 +8,7 @@ use crate::requests::MAX_FRAME;
 use crate::socket::{self, Held};
 use axum::Router;
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{DefaultBodyLimit, Query, State};
@@ -102,8 +103,19 @@ fn refusal(status: StatusCode, lang: Lang, id: &str) -> Response {
     (status, axum::Json(json!({"error": tr(lang, id, &[])}))).into_response()
 }
 
+/// A body the server did not take (over `MAX_BODY`, cut off): the status axum gives it, with
+/// the JSON error every other refusal has (not axum's plain text).
+fn unread(rejection: &BytesRejection) -> Response {
+    debug!(error = %rejection, "a request body not read");
+    refusal(rejection.status(), Lang::default(), "web-refused-frame")
+}
+
 /// `POST /api/session`: checks the page's proof and opens a session.
-async fn session(State(web): State<Arc<Web>>, body: Bytes) -> Response {
+async fn session(State(web): State<Arc<Web>>, body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return unread(&rejection),
+    };
     let opening: Opening = match serde_json::from_slice(&body) {
         Ok(opening) => opening,
         Err(e) => {
@@ -137,9 +149,9 @@ async fn session(State(web): State<Arc<Web>>, body: Bytes) -> Response {
             refusal(StatusCode::UNAUTHORIZED, lang, "web-login-not-offered")
         }
         Err(LoginError::UnknownTable) => refusal(StatusCode::NOT_FOUND, lang, "web-no-table"),
-        Err(LoginError::NotMember) => {
+        Err(LoginError::NotMember(user_lang)) => {
             info!("a page's login refused: not in the table's group");
-            refusal(StatusCode::FORBIDDEN, lang, "web-not-member")
+            refusal(StatusCode::FORBIDDEN, user_lang, "web-not-member")
         }
         Err(LoginError::Unavailable) => {
             refusal(StatusCode::SERVICE_UNAVAILABLE, lang, "web-unavailable")
@@ -167,7 +179,14 @@ struct Code {
 /// `POST /api/discord/token` `{"code"}`: the code from the SDK's `authorize`, exchanged with
 /// the client secret; the page hands the token to the SDK's `authenticate` and opens its
 /// session with it.
-async fn discord_token(State(web): State<Arc<Web>>, body: Bytes) -> Response {
+async fn discord_token(
+    State(web): State<Arc<Web>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return unread(&rejection),
+    };
     let lang = Lang::default();
     let Some(oauth) = web.discord.as_ref() else {
         return refusal(StatusCode::UNAUTHORIZED, lang, "web-login-not-offered");

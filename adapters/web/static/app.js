@@ -304,6 +304,8 @@ function draw(state) {
   buttons($('table-buttons'), !lobby && !next && !cupShown ? usable : []);
   if (!lobby) $('table').hidden = false;
   $('as-text-title').textContent = t('asText');
+  // Only once there is a table to read (a refused login shows none).
+  $('as-text').hidden = !pub;
   hintsFollowTheTurn(state);
 }
 
@@ -458,7 +460,8 @@ async function login() {
   });
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) {
-    status(answer.error || t('loginFailed'));
+    // The reason once, as the page's notice; the status line only says that it failed.
+    status(t('loginFailed'));
     notice(answer.error || t('loginFailed'));
     return;
   }

@@ -171,6 +171,19 @@ async fn only_the_groups_members_sit_at_its_table() {
     }
     assert_eq!(site.sessions(), before + 3, "only the members got sessions");
 
+    // The refusal speaks the user's language: his Telegram app's when the page names none
+    // (found by the stranger's check: it came in German).
+    let mut john = TelegramUser::new(16, "John");
+    john.language_code = Some("en".into());
+    let (got, body) = site
+        .telegram(&sign_user(&john, now(), Some(&token), BOT_TOKEN), None)
+        .await;
+    assert_eq!(got, 403);
+    assert_eq!(
+        body["error"],
+        "This table belongs to a group you are not in. Only its members can play or watch.",
+    );
+
     // A topic's table is its group's: the same members.
     let (got, _) = site.telegram(&login(7, "Anna", &topic), None).await;
     assert_eq!(got, 200);
@@ -204,6 +217,25 @@ async fn only_the_groups_members_sit_at_its_table() {
     assert_eq!(site.sessions(), before);
     let (got, _) = site.telegram(&login(15, "Ines", &token), None).await;
     assert_eq!(got, 200, "the next try asks again");
+}
+
+/// A body over the limit is refused with the JSON every refusal has, not the server library's
+/// plain text (found by the stranger's check).
+#[tokio::test]
+async fn an_oversized_login_is_refused_as_json() {
+    let site = site(true).await;
+    let before = site.sessions();
+    let huge = format!(
+        "{{\"auth\": {{\"kind\": \"telegram\", \"init_data\": \"{}\"}}}}",
+        "x".repeat(20_000)
+    );
+    let (got, body) = site.post(&huge).await;
+    assert_eq!(got, 413);
+    assert_eq!(
+        body["error"],
+        "Das hat die Seite nicht verstanden – es hat sich nichts geändert."
+    );
+    assert_eq!(site.sessions(), before);
 }
 
 #[tokio::test]

@@ -400,6 +400,25 @@ async fn a_whole_game_through_sockets_shows_each_cup_to_its_owner_alone() {
         pages[3].seen.iter().all(|f| f["private"].is_null()),
         "the spectator has no cup"
     );
+    // Once the game is over the last round's dice are in the reveal, every one of them: no
+    // cup stays in the public view, under cover or open (the stranger's check saw the loser's
+    // open beside the winner's covered).
+    let last = pages[3]
+        .seen
+        .iter()
+        .rev()
+        .find(|f| f["type"] == "state")
+        .expect("a state");
+    assert_eq!(status(last), "finished");
+    let players = last["public"]["table"]["view"]["players"]
+        .as_array()
+        .expect("the players");
+    assert!(players.iter().all(|p| p.get("cup").is_none()), "{last}");
+    assert!(
+        last["public"]["reveal"]
+            .as_str()
+            .is_some_and(|r| !r.is_empty())
+    );
 }
 
 /// A press on another player's cup, a forged button, a frame that is no frame: each is
