@@ -24,7 +24,7 @@ pub mod writer;
 pub use global::Gate;
 pub use limits::{ChatLimits, Limits};
 pub use turns::{MemoryTurns, SharedTurns};
-pub use writer::{Failure, NoOther, Other, TableOf, TableState, Writer};
+pub use writer::{Failure, Other, TableOf, TableState, Writer};
 
 use bot_core::memory::release_unused_room;
 use bot_core::metrics::Metrics;

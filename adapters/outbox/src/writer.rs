@@ -42,16 +42,6 @@ pub trait Other: Sized {
     fn settled(&self, _made: bool) {}
 }
 
-/// No writes besides table states (Discord answers its users through the interaction).
-#[derive(Debug)]
-pub enum NoOther {}
-
-impl Other for NoOther {
-    fn absorb(&mut self, _newer: Self) -> Option<Self> {
-        match *self {}
-    }
-}
-
 /// Why a write did not happen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Failure {

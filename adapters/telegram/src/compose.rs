@@ -48,11 +48,12 @@ pub fn night_picture(content: &Content, reply: &Reply) -> Option<NightPicture> {
         return None;
     };
     report.closed_at?;
-    let png = render::club::night_picture(report, reply.lang).ok()?;
+    // The picture and its name as every surface hands them out.
+    let render::FileOut {
+        name, bytes: png, ..
+    } = render::content_file(content, reply.lang)?;
     let mut parts = notices(reply);
     let whole = render::content_text(content, voice(reply.lang));
-    let date = bot_core::time::local_date(report.opened_at, &report.time_zone);
-    let name = format!("clubabend-{date}.png");
     let with_all = [parts.clone(), vec![whole.clone()]].concat().join("\n\n");
     // Telegram counts a caption in UTF-16 units (an emoji is two).
     if with_all.encode_utf16().count() <= MAX_CAPTION {

@@ -47,12 +47,12 @@ pub enum ServiceError {
     BadArgument { text: String },
     #[error("this button is not valid")]
     BadButton,
-    #[error("{0}")]
-    Action(ActionError),
-    #[error("{0}")]
-    Rules(RulesError),
-    #[error("{0}")]
-    Judge(JudgeError),
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
     #[error("cannot read the round: {0}")]
     JudgeSyntax(String),
     #[error("the turn timer takes 0 (off) or 30 to 3600 seconds")]
@@ -80,8 +80,8 @@ pub enum ServiceError {
     NoSuchGame { game: i64 },
     #[error("this game was stored before provably fair dice")]
     NoProofYet,
-    #[error("{0}")]
-    Tally(TallyError),
+    #[error(transparent)]
+    Tally(#[from] TallyError),
     #[error("game {game} was played with real dice")]
     RealDiceGame { game: i64 },
     #[error("the roll-off decides who starts")]
@@ -92,7 +92,7 @@ pub enum ServiceError {
     HintsOff,
     #[error("a hint is for the player whose turn it is, once he has looked under his cup")]
     NoHintNow,
-    #[error("{0}")]
+    #[error(transparent)]
     Club(super::club::ClubError),
     #[error("the bot could not save this; nothing changed, please try again")]
     Storage,
@@ -103,24 +103,6 @@ pub enum ServiceError {
         "the table cannot be reached for a moment; nothing changed, try again in a few seconds"
     )]
     Unreachable,
-}
-
-impl From<TallyError> for ServiceError {
-    fn from(e: TallyError) -> Self {
-        ServiceError::Tally(e)
-    }
-}
-
-impl From<ActionError> for ServiceError {
-    fn from(e: ActionError) -> Self {
-        ServiceError::Action(e)
-    }
-}
-
-impl From<RulesError> for ServiceError {
-    fn from(e: RulesError) -> Self {
-        ServiceError::Rules(e)
-    }
 }
 
 impl From<StartError> for ServiceError {
@@ -135,25 +117,21 @@ impl From<StartError> for ServiceError {
     }
 }
 
-impl From<JudgeError> for ServiceError {
-    fn from(e: JudgeError) -> Self {
-        ServiceError::Judge(e)
-    }
-}
-
 /// A store failure as the user sees it: a repeated request is "already done", anything else
-/// "nothing changed, try again".
-pub(super) fn storage_error(e: StoreError) -> ServiceError {
-    match e {
-        StoreError::Duplicate => ServiceError::Duplicate,
-        // Said once for the outage (the service's watch finds it), not once per command.
-        StoreError::Unreachable(why) => {
-            debug!(error = %why, "database gone");
-            ServiceError::Unreachable
-        }
-        other => {
-            error!(error = %other, "storage failed");
-            ServiceError::Storage
+/// "nothing changed, try again" (logged here, the one way a store error becomes a reply).
+impl From<StoreError> for ServiceError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Duplicate => ServiceError::Duplicate,
+            // Said once for the outage (the service's watch finds it), not once per command.
+            StoreError::Unreachable(why) => {
+                debug!(error = %why, "database gone");
+                ServiceError::Unreachable
+            }
+            other => {
+                error!(error = %other, "storage failed");
+                ServiceError::Storage
+            }
         }
     }
 }

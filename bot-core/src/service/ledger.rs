@@ -2,9 +2,7 @@
 //! undo within the window, and the CSV export.
 
 use super::reply::{Content, Notice, Reply};
-use super::{
-    Command, Service, ServiceError, Slot, UserId, UserRef, content, lang_of, storage_error, table,
-};
+use super::{Command, Service, ServiceError, Slot, UserId, UserRef, content, lang_of, table};
 use crate::store::{ChatSettings, NewLedgerEntry, StoreError};
 
 impl Service {
@@ -18,8 +16,7 @@ impl Service {
         let (lines, pages) = self
             .store
             .history(&cmd.chat.group(), page, self.config.history_page_size)
-            .await
-            .map_err(storage_error)?;
+            .await?;
         if page > pages {
             return Err(ServiceError::NoSuchPage { pages });
         }
@@ -40,16 +37,10 @@ impl Service {
         who: Option<&UserRef>,
         slot: &mut Slot,
     ) -> Result<(UserId, String), ServiceError> {
-        let storage = storage_error;
         match who {
             None => Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name))),
             Some(UserRef::Id(user)) => {
-                if let Some(name) = self
-                    .store
-                    .debtor_name(&cmd.chat.group(), user)
-                    .await
-                    .map_err(storage)?
-                {
+                if let Some(name) = self.store.debtor_name(&cmd.chat.group(), user).await? {
                     return Ok((user.clone(), name));
                 }
                 // Never in the ledger: he owes nothing; name him as the table knows him.
@@ -61,12 +52,7 @@ impl Service {
                 Err(ServiceError::NothingOwed { name })
             }
             Some(UserRef::Name(name)) => {
-                if let Some(found) = self
-                    .store
-                    .debtor_by_name(&cmd.chat.group(), name)
-                    .await
-                    .map_err(storage)?
-                {
+                if let Some(found) = self.store.debtor_by_name(&cmd.chat.group(), name).await? {
                     return Ok(found);
                 }
                 let _ = self.load(&cmd.chat, slot).await;
@@ -93,13 +79,8 @@ impl Service {
             // the debtor himself), so he is no "other member".
             return Err(ServiceError::AnonymousConfirmation);
         }
-        let storage = storage_error;
         let (debtor, debtor_name) = self.resolve_debtor(cmd, who, slot).await?;
-        let owed = self
-            .store
-            .owed(&cmd.chat.group(), &debtor)
-            .await
-            .map_err(storage)?;
+        let owed = self.store.owed(&cmd.chat.group(), &debtor).await?;
         if owed <= 0 {
             return Err(ServiceError::NothingOwed {
                 name: Some(debtor_name),
@@ -125,8 +106,7 @@ impl Service {
             if self
                 .store
                 .open_claim(&cmd.chat.group(), &debtor)
-                .await
-                .map_err(storage)?
+                .await?
                 .is_some()
             {
                 return Err(ServiceError::AlreadyClaimed);
@@ -144,8 +124,7 @@ impl Service {
         };
         self.store
             .append_ledger(&[entry], cmd.request_id.as_deref())
-            .await
-            .map_err(storage)?;
+            .await?;
         Ok(Reply {
             notices: vec![notice],
             lang: lang_of(cmd),
@@ -186,12 +165,10 @@ impl Service {
     }
 
     pub(super) async fn undo(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let storage = storage_error;
         let last = self
             .store
             .last_own_action(&cmd.chat.group(), &cmd.actor.user)
-            .await
-            .map_err(storage)?
+            .await?
             .ok_or(ServiceError::NothingToUndo)?;
         let now = self.now();
         let window = i64::from(self.config.undo_window_seconds) * 1000;
@@ -215,8 +192,7 @@ impl Service {
         };
         self.store
             .append_ledger(&[entry], cmd.request_id.as_deref())
-            .await
-            .map_err(storage)?;
+            .await?;
         Ok(Reply {
             notices: vec![Notice::Undone {
                 kind: last.kind.clone(),
@@ -228,11 +204,7 @@ impl Service {
     }
 
     pub(super) async fn export(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let rows = self
-            .store
-            .ledger_rows(&cmd.chat.group())
-            .await
-            .map_err(storage_error)?;
+        let rows = self.store.ledger_rows(&cmd.chat.group()).await?;
         let mut csv = String::from(
             "id,time_utc,kind,debtor,debtor_name,rounds,reason,table,recorded_by,reverses\n",
         );

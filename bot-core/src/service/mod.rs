@@ -7,7 +7,7 @@
 //! - [`reads`]: read-only requests (the table, the reveal, rules, debts, statistics, judge);
 //! - [`settings`]: a chat's house rules, timer, time zone and season, cached per chat;
 //! - [`ledger`]: payments, undo, history and the export;
-//! - [`replies`]: the reply model built from a table;
+//! - [`from_table`]: the reply model built from a table (the model itself is [`reply`]);
 //! - [`timers`]: moves nobody made (a turn timer, an idle table);
 //! - [`changes`]: stored table versions for live pages, this process's and the others'.
 
@@ -20,6 +20,7 @@ pub mod command;
 pub mod error;
 mod health;
 pub use crate::model::ids;
+pub mod from_table;
 pub mod judge_text;
 mod ledger;
 mod lifecycle;
@@ -27,7 +28,6 @@ mod memory;
 mod play;
 mod proof;
 mod reads;
-pub mod replies;
 pub mod reply;
 mod settings;
 pub mod table;
@@ -38,10 +38,9 @@ pub use changes::{Changed, TableChange};
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use command::{Actor, BookFormat, ClubRequest, Command, Request, UserRef};
 pub use error::ServiceError;
-use error::storage_error;
+pub use from_table::{private_view, public_table};
 pub use ids::{ButtonAction, ButtonId, ChatId, UserId};
 pub use lifecycle::{Stop, StopSender};
-pub use replies::{private_view, public_table};
 pub use reply::{Content, Notice, PrivateView, PublicTable, Reply};
 pub use table::{Table, TableStatus};
 
@@ -293,7 +292,7 @@ impl Service {
                 }
                 let zone = self.zone_of(&cmd.chat).await;
                 let user = &cmd.actor.user;
-                let reply = replies::refusal(e, slot.table.as_ref(), user, langs, &zone);
+                let reply = from_table::refusal(e, slot.table.as_ref(), user, langs, &zone);
                 (reply, Outcome::Refused)
             }
             Err(Failure::Store(StoreError::Duplicate)) => {

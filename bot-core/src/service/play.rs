@@ -3,7 +3,7 @@
 //! server seed, its client seed and the throw number. A game stored before the scheme keeps
 //! its old dice: its seed and the number of the stored command.
 
-use super::replies::{self, build_reply};
+use super::from_table::{self, build_reply};
 use super::table::{self, Table, TableContext, TableOutcome};
 use super::{Command, Failure, Langs, Reply, Request, Service, ServiceError, Slot};
 use crate::engine::{DiceRoller, DrawnThrow, FairDice, Seat, ServerSeed, dice};
@@ -155,7 +155,7 @@ impl Service {
         let throws = dice.record(&mut out);
         let zone = self.zone(settings);
         if cmd.request == Request::Look && !out.changed {
-            return Ok(replies::look(&out.table, &cmd.actor.user, langs, &zone));
+            return Ok(from_table::look(&out.table, &cmd.actor.user, langs, &zone));
         }
         let prior = slot.table.as_ref().map_or(0, |t| t.version);
         self.commit(&mut out, prior, &throws, cmd, ctx.now).await?;
@@ -173,11 +173,7 @@ impl Service {
         if slot.table.as_ref().is_some_and(|t| t.id == table_id) {
             return Ok(());
         }
-        let place = self
-            .store
-            .table_place(table_id)
-            .await
-            .map_err(super::storage_error)?;
+        let place = self.store.table_place(table_id).await?;
         match place {
             Some((place, status)) if place == cmd.chat && !status.is_open() => {
                 Err(ServiceError::GameOver)

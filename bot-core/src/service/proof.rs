@@ -4,7 +4,7 @@
 
 use super::reply::{Content, FairnessReport, ProofReport};
 use super::table::Table;
-use super::{Command, Service, ServiceError, Slot, storage_error};
+use super::{Command, Service, ServiceError, Slot};
 use crate::engine::proof::{GameRecord, LegacyRecord, RecordedThrow};
 
 impl Service {
@@ -19,8 +19,7 @@ impl Service {
             Some(id) => self
                 .store
                 .table_by_id(id)
-                .await
-                .map_err(storage_error)?
+                .await?
                 .filter(|t| t.chat.group() == cmd.chat.group())
                 .ok_or(ServiceError::NoSuchGame { game: id })?,
             None => match slot.table.clone() {
@@ -28,8 +27,7 @@ impl Service {
                 None => self
                     .store
                     .latest_table(&cmd.chat)
-                    .await
-                    .map_err(storage_error)?
+                    .await?
                     .ok_or(ServiceError::NoTable)?,
             },
         };
@@ -50,11 +48,7 @@ impl Service {
         table: &Table,
     ) -> Result<ProofReport, ServiceError> {
         let proof = table.proof.as_ref().ok_or(ServiceError::NoProofYet)?;
-        let last_over = self
-            .store
-            .latest_closed_table(&cmd.chat)
-            .await
-            .map_err(storage_error)?;
+        let last_over = self.store.latest_closed_table(&cmd.chat).await?;
         Ok(ProofReport::Running {
             game: table.id,
             commitment: proof.commitment.clone(),
@@ -73,7 +67,7 @@ impl Service {
                 record: LegacyRecord::new(game).to_json(),
             });
         };
-        let throws = self.store.game_throws(game).await.map_err(storage_error)?;
+        let throws = self.store.game_throws(game).await?;
         let record = GameRecord {
             commitment: proof.commitment.clone(),
             server_seed: server_seed.to_string(),
@@ -100,11 +94,7 @@ impl Service {
 
     /// `fairness`: how often each face fell in the chat's games that are over.
     pub(super) async fn fairness(&self, cmd: &Command) -> Result<Content, ServiceError> {
-        let counts = self
-            .store
-            .face_counts(&cmd.chat.group())
-            .await
-            .map_err(storage_error)?;
+        let counts = self.store.face_counts(&cmd.chat.group()).await?;
         Ok(Content::Fairness(Box::new(FairnessReport::new(
             counts.faces,
             counts.games,

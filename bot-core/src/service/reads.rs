@@ -1,7 +1,7 @@
 //! Read-only requests: the table (or how the last game ended), the last reveal, the rules,
 //! the open rounds, the statistics, the referee, the help, and a hint. They change nothing.
 
-use super::replies::{private_view, public_table};
+use super::from_table::{private_view, public_table};
 use super::reply::{Content, Notice, Reply};
 use super::table::{self, TableStatus};
 use super::{Command, Langs, Request, Service, ServiceError, Slot, content, judge_text};
@@ -16,19 +16,14 @@ impl Service {
         langs: Langs,
     ) -> Result<Reply, ServiceError> {
         let group = cmd.chat.group();
-        let storage = super::storage_error;
         let answer = match &cmd.request {
             Request::ShowRules { details } => {
                 self.rules_content(settings, self.rules_of(settings).await?, *details)
             }
-            Request::Debts => Content::Debts(self.store.debts(&group).await.map_err(storage)?),
+            Request::Debts => Content::Debts(self.store.debts(&group).await?),
             Request::Stats => Content::Stats {
                 season: settings.season,
-                lines: self
-                    .store
-                    .stats(&group, settings.season)
-                    .await
-                    .map_err(storage)?,
+                lines: self.store.stats(&group, settings.season).await?,
             },
             Request::Judge { text } => judge(text, settings)?,
             _ => Content::Help,
@@ -47,11 +42,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let table = match slot.table.clone() {
             Some(t) => Some(t),
-            None => self
-                .store
-                .latest_table(&cmd.chat)
-                .await
-                .map_err(super::storage_error)?,
+            None => self.store.latest_table(&cmd.chat).await?,
         };
         let zone = self.zone(settings);
         let Some(table) = table else {

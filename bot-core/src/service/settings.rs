@@ -4,10 +4,7 @@
 //! so two topics changing settings at once do not lose either change.
 
 use super::reply::{Content, Notice, Reply};
-use super::{
-    ChatId, Command, Langs, Request, Service, ServiceError, TableStatus, lock, shared,
-    storage_error,
-};
+use super::{ChatId, Command, Langs, Request, Service, ServiceError, TableStatus, lock, shared};
 use crate::engine::RuleSet;
 use crate::store::{ChatSettings, StoreError};
 use crate::text::Lang;
@@ -156,8 +153,7 @@ impl Service {
                     self.now(),
                     cmd.request_id.as_deref(),
                 )
-                .await
-                .map_err(storage_error)?;
+                .await?;
             *cache = ChatCache::default();
             return Ok(Reply {
                 notices: vec![Notice::SeasonClosed { season: next - 1 }],
@@ -169,8 +165,7 @@ impl Service {
         let notices = change(&mut changed, &cmd.request)?;
         self.store
             .save_chat_settings(&changed, cmd.request_id.as_deref(), self.now())
-            .await
-            .map_err(storage_error)?;
+            .await?;
         cache.settings = Some(changed.clone());
         cache.rules = None;
         drop(cache);

@@ -2,8 +2,8 @@
 //! stayed idle too long (it closes without a debt). They are stored like any move and
 //! broadcast to the adapters as [`Outbound`] replies.
 
+use super::from_table::build_reply;
 use super::play::TableDice;
-use super::replies::build_reply;
 use super::table;
 use super::{Actor, ChatId, Command, Failure, Langs, Outbound, Request, Service, Slot, Stop, lock};
 use crate::store::{Outage, StoreError};

@@ -10,7 +10,7 @@ pub enum StoreError {
     #[error("database: {0}")]
     Db(sqlx::Error),
     /// The database cannot be used now (gone, full, not writable): nothing was stored.
-    #[error("{0}")]
+    #[error(transparent)]
     Unreachable(Unreachable),
     #[error("database URL: {0}")]
     Url(String),

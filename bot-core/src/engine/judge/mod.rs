@@ -45,7 +45,7 @@ pub struct ThrowInput {
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum JudgeError {
-    #[error("{0}")]
+    #[error(transparent)]
     Rules(#[from] RulesError),
     #[error("a round needs at least two throws")]
     TooFewThrows,

@@ -6,16 +6,12 @@ use crate::club::{CashRow, Cents, EntryKind, cash_book, cashbox};
 use crate::model::ids::UserId;
 use crate::service::command::BookFormat;
 use crate::service::reply::Reply;
-use crate::service::{Command, Service, ServiceError, UserRef, storage_error, table};
+use crate::service::{Command, Service, ServiceError, UserRef, table};
 use crate::store::{ChatSettings, NewCashEntry, StoreError};
 
 impl Service {
     pub(super) async fn show_catalogue(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let catalogue = self
-            .store
-            .club_catalogue(&cmd.chat.club())
-            .await
-            .map_err(storage_error)?;
+        let catalogue = self.store.club_catalogue(&cmd.chat.club()).await?;
         Ok(club_content(ClubContent::Catalogue(catalogue)))
     }
 
@@ -25,18 +21,13 @@ impl Service {
         words: &str,
     ) -> Result<Reply, ServiceError> {
         let club = cmd.chat.club();
-        let before = self
-            .store
-            .club_catalogue(&club)
-            .await
-            .map_err(storage_error)?;
+        let before = self.store.club_catalogue(&club).await?;
         let after = before
             .with_changes(words)
             .map_err(|e| club_error(ClubError::Catalogue(e)))?;
         self.store
             .set_club_catalogue(&club, &after, self.now(), &cmd.actor.user.0)
-            .await
-            .map_err(storage_error)?;
+            .await?;
         Ok(club_notice(
             ClubNotice::CatalogueChanged,
             Some(ClubContent::Catalogue(after)),
@@ -44,11 +35,7 @@ impl Service {
     }
 
     pub(super) async fn cash_box(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let balances = self
-            .store
-            .cash_balances(&cmd.chat.club())
-            .await
-            .map_err(storage_error)?;
+        let balances = self.store.cash_balances(&cmd.chat.club()).await?;
         Ok(club_content(ClubContent::CashBox(balances)))
     }
 
@@ -60,11 +47,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let club = cmd.chat.club();
         let (user, name) = self.club_member(cmd, member).await?;
-        let claim = self
-            .store
-            .open_cash_claim(&club, &user)
-            .await
-            .map_err(storage_error)?;
+        let claim = self.store.open_cash_claim(&club, &user).await?;
         let own = user == cmd.actor.user;
         let amount = payment_amount(amount, claim.as_ref(), own, &name)?;
         if own && claim.is_some() {
@@ -85,7 +68,7 @@ impl Service {
                 let id = confirms.unwrap_or_default();
                 return Err(club_error(ClubError::ClaimSettled { id }));
             }
-            other => other.map_err(storage_error)?,
+            other => other?,
         };
         if own {
             let claim = ids.first().copied().unwrap_or_default();
@@ -96,11 +79,7 @@ impl Service {
             };
             return Ok(club_notice(claimed, None));
         }
-        let balance = self
-            .store
-            .cash_balance(&club, &user)
-            .await
-            .map_err(storage_error)?;
+        let balance = self.store.cash_balance(&club, &user).await?;
         let by = table::clean_name(&cmd.actor.name);
         let booked = ClubNotice::PaymentBooked {
             name,
@@ -154,18 +133,9 @@ impl Service {
             return Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name)));
         };
         let club = cmd.chat.club();
-        let mut known = self
-            .store
-            .club_members(&club)
-            .await
-            .map_err(storage_error)?;
+        let mut known = self.store.club_members(&club).await?;
         // A newcomer who paid before his first evening is known by his open claim.
-        for claim in self
-            .store
-            .open_cash_claims(&club)
-            .await
-            .map_err(storage_error)?
-        {
+        for claim in self.store.open_cash_claims(&club).await? {
             if let Some(user) = claim.member
                 && !known.iter().any(|(u, _)| *u == user)
             {
@@ -203,8 +173,7 @@ impl Service {
         let (rows, pages) = self
             .store
             .cash_history(&cmd.chat.club(), None, page, self.config.history_page_size)
-            .await
-            .map_err(storage_error)?;
+            .await?;
         if page > pages {
             return Err(ServiceError::NoSuchPage { pages });
         }
@@ -222,11 +191,7 @@ impl Service {
         format: BookFormat,
         settings: &ChatSettings,
     ) -> Result<Reply, ServiceError> {
-        let entries = self
-            .store
-            .cash_entries(&cmd.chat.club())
-            .await
-            .map_err(storage_error)?;
+        let entries = self.store.cash_entries(&cmd.chat.club()).await?;
         Ok(club_content(ClubContent::CashBookFile(Box::new(
             BookFile {
                 book: cash_book(&entries),

@@ -5,7 +5,7 @@
 use super::{ClubError, ClubNotice, club_error, club_notice};
 use crate::club::{CashRow, EntryKind};
 use crate::service::reply::Reply;
-use crate::service::{Command, Service, ServiceError, storage_error, table};
+use crate::service::{Command, Service, ServiceError, table};
 use crate::store::StoreError;
 
 impl Service {
@@ -41,13 +41,9 @@ impl Service {
             Err(StoreError::Stale) => {
                 return Err(club_error(ClubError::ClaimSettled { id: claim.id }));
             }
-            other => other.map_err(storage_error)?,
+            other => other?,
         };
-        let balance = self
-            .store
-            .cash_balance(&cmd.chat.club(), member)
-            .await
-            .map_err(storage_error)?;
+        let balance = self.store.cash_balance(&cmd.chat.club(), member).await?;
         let booked = ClubNotice::PaymentBooked {
             name: claim.member_name,
             by: table::clean_name(&cmd.actor.name),
@@ -76,8 +72,7 @@ impl Service {
                 &cmd.actor.user.0,
                 &by,
             )
-            .await
-            .map_err(storage_error)?;
+            .await?;
         if reversed.is_none() {
             return Err(club_error(ClubError::ClaimSettled { id: claim.id }));
         }
@@ -95,8 +90,7 @@ impl Service {
         let entry = self
             .store
             .cash_entry(&cmd.chat.club(), id)
-            .await
-            .map_err(storage_error)?
+            .await?
             .filter(|e| e.kind == EntryKind::Claim)
             .ok_or(club_error(ClubError::NoSuchEntry { id }))?;
         if entry.reversed {

@@ -11,13 +11,13 @@ pub enum ClubError {
     NightAlreadyOpen { opened_at: i64 },
     #[error("`{text}` is not a time of day like 19:30")]
     BadClock { text: String },
-    #[error("{0}")]
+    #[error(transparent)]
     Money(MoneyError),
     #[error("an amount above zero, please")]
     ZeroAmount,
     #[error("name the amount")]
     AmountMissing,
-    #[error("{0}")]
+    #[error(transparent)]
     Catalogue(CatalogueError),
     #[error("nobody called `{name}` in this club")]
     UnknownMember { name: String },

@@ -8,7 +8,7 @@ use super::{
 use crate::club::{Cents, NightFacts, PenaltyCatalogue, cashbox, reckon};
 use crate::model::ids::UserId;
 use crate::service::reply::{Notice, Reply};
-use crate::service::{Command, Service, ServiceError, storage_error, table};
+use crate::service::{Command, Service, ServiceError, table};
 use crate::store::{
     CashBalances, ChatSettings, NewCashEntry, NewNight, NightRow, OpenNight, StoreError,
 };
@@ -37,7 +37,7 @@ impl Service {
             opened_by: cmd.actor.user.0.clone(),
             late_after,
         };
-        match self.store.open_night(&night).await.map_err(storage_error)? {
+        match self.store.open_night(&night).await? {
             OpenNight::Opened(_) => Ok(club_notice(
                 ClubNotice::NightOpened {
                     late_after,
@@ -54,8 +54,7 @@ impl Service {
     async fn open_night_or_refuse(&self, cmd: &Command) -> Result<NightRow, ServiceError> {
         self.store
             .open_night_of(&cmd.chat.club())
-            .await
-            .map_err(storage_error)?
+            .await?
             .ok_or(club_error(ClubError::NoNightOpen))
     }
 
@@ -130,11 +129,7 @@ impl Service {
             .close_night(&night, now, &report.members, &entries)
             .await
             .map_err(closed_meanwhile)?;
-        let balances = self
-            .store
-            .cash_balances(&night.club)
-            .await
-            .map_err(storage_error)?;
+        let balances = self.store.cash_balances(&night.club).await?;
         report.closed_at = Some(now);
         (report.owed, report.in_box) = box_figures(&balances);
         for m in &mut report.members {
@@ -153,21 +148,9 @@ impl Service {
         now: i64,
         settings: &ChatSettings,
     ) -> Result<(NightReport, Vec<crate::club::Charge>), ServiceError> {
-        let facts: NightFacts = self
-            .store
-            .night_facts(night, now)
-            .await
-            .map_err(storage_error)?;
-        let catalogue: PenaltyCatalogue = self
-            .store
-            .club_catalogue(&night.club)
-            .await
-            .map_err(storage_error)?;
-        let balances = self
-            .store
-            .cash_balances(&night.club)
-            .await
-            .map_err(storage_error)?;
+        let facts: NightFacts = self.store.night_facts(night, now).await?;
+        let catalogue: PenaltyCatalogue = self.store.club_catalogue(&night.club).await?;
+        let balances = self.store.cash_balances(&night.club).await?;
         let reckoning = reckon(&catalogue, &facts);
         let (owed, in_box) = box_figures(&balances);
         let report = NightReport {
@@ -194,7 +177,7 @@ impl Service {
 fn closed_meanwhile(e: StoreError) -> ServiceError {
     match e {
         StoreError::Stale => club_error(ClubError::NoNightOpen),
-        other => storage_error(other),
+        other => other.into(),
     }
 }
 

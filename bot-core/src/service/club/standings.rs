@@ -3,7 +3,7 @@
 use super::{ClubContent, club_content};
 use crate::club::{championship, ratings};
 use crate::service::reply::Reply;
-use crate::service::{Command, Service, ServiceError, storage_error};
+use crate::service::{Command, Service, ServiceError};
 use crate::store::ChatSettings;
 
 /// Lines a ratings list shows at most.
@@ -11,11 +11,7 @@ const RATINGS_SHOWN: usize = 20;
 
 impl Service {
     pub(super) async fn ratings(&self, cmd: &Command) -> Result<Reply, ServiceError> {
-        let games = self
-            .store
-            .club_games(&cmd.chat.club(), None)
-            .await
-            .map_err(storage_error)?;
+        let games = self.store.club_games(&cmd.chat.club(), None).await?;
         let mut list = ratings(&games);
         list.truncate(RATINGS_SHOWN);
         Ok(club_content(ClubContent::Ratings(list)))
@@ -29,8 +25,7 @@ impl Service {
         let nights = self
             .store
             .closed_nights(&cmd.chat.club(), settings.season)
-            .await
-            .map_err(storage_error)?;
+            .await?;
         let evenings: Vec<_> = nights.into_iter().map(|(_, members)| members).collect();
         Ok(club_content(ClubContent::Championship {
             season: settings.season,

@@ -8,7 +8,7 @@
 use super::{ClubError, ClubNotice, club_error, club_notice};
 use crate::club::{CashRow, EntryKind};
 use crate::service::reply::Reply;
-use crate::service::{Command, Service, ServiceError, storage_error, table};
+use crate::service::{Command, Service, ServiceError, table};
 
 impl Service {
     pub(super) async fn cash_undo(
@@ -25,19 +25,15 @@ impl Service {
         let undone = self
             .store
             .reverse_cash(&club, target.id, self.now(), &cmd.actor.user.0, &actor_name)
-            .await
-            .map_err(storage_error)?;
+            .await?;
         if undone.is_none() {
             return Err(club_error(ClubError::NotUndoable { id: target.id }));
         }
         let balance = match (&target.member, target.kind) {
             // A claim moved no money: no balance changed.
-            (Some(member), kind) if kind != EntryKind::Claim => Some(
-                self.store
-                    .cash_balance(&club, member)
-                    .await
-                    .map_err(storage_error)?,
-            ),
+            (Some(member), kind) if kind != EntryKind::Claim => {
+                Some(self.store.cash_balance(&club, member).await?)
+            }
             _ => None,
         };
         Ok(club_notice(
@@ -58,8 +54,7 @@ impl Service {
         let own = self
             .store
             .newest_own_payment(&cmd.chat.club(), &cmd.actor.user)
-            .await
-            .map_err(storage_error)?
+            .await?
             .ok_or(club_error(ClubError::NothingOwnToUndo))?;
         self.within_undo_window(&own)?;
         Ok(own)
@@ -70,8 +65,7 @@ impl Service {
         let entry = self
             .store
             .cash_entry(&cmd.chat.club(), id)
-            .await
-            .map_err(storage_error)?
+            .await?
             .ok_or(club_error(ClubError::NoSuchEntry { id }))?;
         if cmd.actor.admin {
             return Ok(entry);
