@@ -321,7 +321,7 @@ async fn an_activity_logs_in_through_discord_in_a_browser() {
         .await
         .expect("the page")
         .headers()
-        .get("content-security-policy")
+        .get(reqwest::header::CONTENT_SECURITY_POLICY)
         .cloned()
         .expect("the page's policy");
     for path in ["/vendor/discord-sdk.js", "/.proxy/vendor/discord-sdk.js"] {
@@ -331,7 +331,9 @@ async fn an_activity_logs_in_through_discord_in_a_browser() {
             .await
             .expect("the server answers");
         assert_eq!(response.status().as_u16(), 200, "{path}");
-        let header = |name: &str| {
+        // Header names as constants: a string like these reads as a message id to
+        // bot-core's check of the texts (tests/text.rs).
+        let header = |name: reqwest::header::HeaderName| {
             response
                 .headers()
                 .get(name)
@@ -339,17 +341,17 @@ async fn an_activity_logs_in_through_discord_in_a_browser() {
                 .map(str::to_string)
         };
         assert_eq!(
-            header("content-type").as_deref(),
+            header(reqwest::header::CONTENT_TYPE).as_deref(),
             Some("text/javascript; charset=utf-8"),
             "{path}"
         );
         assert_eq!(
-            header("cache-control").as_deref(),
+            header(reqwest::header::CACHE_CONTROL).as_deref(),
             Some("no-cache"),
             "{path}"
         );
         assert_eq!(
-            header("content-security-policy").as_deref(),
+            header(reqwest::header::CONTENT_SECURITY_POLICY).as_deref(),
             page_policy.to_str().ok(),
             "{path}"
         );
