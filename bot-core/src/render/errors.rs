@@ -10,7 +10,6 @@ use crate::text::{self, arg_num, arg_text, tr};
 pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> String {
     let lang = voice.lang;
     let a = |s: &str| arg_text(s.to_string());
-    let seat = |s: Seat| arg_text(t.map(|t| seat_name(t, s)).unwrap_or_default());
     match e {
         ServiceError::NoTable => voice.tr("error-no-table", &[]),
         ServiceError::TableExists => tr(lang, "error-table-exists", &[]),
@@ -79,62 +78,70 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
             tr(lang, "error-no-such-game", &[("game", arg_num(*game))])
         }
         ServiceError::NoProofYet => tr(lang, "error-no-proof-yet", &[]),
-        ServiceError::Action(action) => match action {
-            ActionError::GameOver => tr(lang, "error-game-over", &[]),
-            ActionError::UnknownPlayer => tr(lang, "error-unknown-seat", &[]),
-            ActionError::PlayerLeft => tr(lang, "error-player-left", &[]),
-            ActionError::NotInRound => tr(lang, "error-not-in-round", &[]),
-            ActionError::NotYourTurn { current } => {
-                tr(lang, "error-not-your-turn", &[("name", seat(*current))])
-            }
-            ActionError::AlreadyFinished => tr(lang, "error-already-finished", &[]),
-            ActionError::AnnouncementPending => {
-                let starter = t
-                    .and_then(|t| t.view.as_ref())
-                    .map(|v| v.starter)
-                    .unwrap_or(Seat(0));
-                tr(
-                    lang,
-                    "error-announcement-pending",
-                    &[("name", seat(starter))],
-                )
-            }
-            ActionError::NotAnnouncing => tr(lang, "error-not-announcing", &[]),
-            ActionError::NotStarter { starter } => {
-                tr(lang, "error-not-starter", &[("name", seat(*starter))])
-            }
-            ActionError::ExtraNotInRules { extra } => tr(
+        ServiceError::Action(action) => action_error_text(action, t, voice),
+    }
+}
+
+/// A move the engine refused, in the user's language (the seat names from the table).
+fn action_error_text(action: &ActionError, t: Option<&PublicTable>, voice: Voice) -> String {
+    let lang = voice.lang;
+    let a = |s: &str| arg_text(s.to_string());
+    let seat = |s: Seat| arg_text(t.map(|t| seat_name(t, s)).unwrap_or_default());
+    match action {
+        ActionError::GameOver => tr(lang, "error-game-over", &[]),
+        ActionError::UnknownPlayer => tr(lang, "error-unknown-seat", &[]),
+        ActionError::PlayerLeft => tr(lang, "error-player-left", &[]),
+        ActionError::NotInRound => tr(lang, "error-not-in-round", &[]),
+        ActionError::NotYourTurn { current } => {
+            tr(lang, "error-not-your-turn", &[("name", seat(*current))])
+        }
+        ActionError::AlreadyFinished => tr(lang, "error-already-finished", &[]),
+        ActionError::AnnouncementPending => {
+            let starter = t
+                .and_then(|t| t.view.as_ref())
+                .map(|v| v.starter)
+                .unwrap_or(Seat(0));
+            tr(
                 lang,
-                "error-extra-not-in-rules",
-                &[("extra", a(extra.id()))],
-            ),
-            ActionError::NoThrowsLeft { limit } => {
-                tr(lang, "error-no-throws-left", &[("limit", arg_num(*limit))])
-            }
-            ActionError::MustThrowAfterFlip => tr(lang, "error-must-throw", &[]),
-            ActionError::NothingToKeep => voice.tr("error-nothing-to-keep", &[]),
-            ActionError::LookFirst => voice.tr("error-look-first", &[]),
-            ActionError::InvalidDie { value } => {
-                tr(lang, "error-invalid-die", &[("value", arg_num(*value))])
-            }
-            ActionError::NotInCup { value } => {
-                tr(lang, "error-not-in-cup", &[("value", arg_num(*value))])
-            }
-            ActionError::MustLeaveDieInCup => tr(lang, "error-leave-one", &[]),
-            ActionError::MustRethrowSix => tr(lang, "error-rethrow-six", &[]),
-            ActionError::SixesNotAllowed => tr(lang, "error-sixes-off", &[]),
-            // R-SIX-4: with collecting, sixes set aside count too.
-            ActionError::NoTwoSixes if t.is_some_and(|t| t.rules.collect_sixes) => {
-                tr(lang, "error-no-two-sixes-collected", &[])
-            }
-            ActionError::NoTwoSixes => tr(lang, "error-no-two-sixes", &[]),
-            ActionError::FlipNeedsThrowLeft => tr(lang, "error-flip-needs-throw", &[]),
-            ActionError::BlindNotAllowed => tr(lang, "error-blind-off", &[]),
-            ActionError::BlindAfterLooking => tr(lang, "error-blind-after-look", &[]),
-            ActionError::ThrowInNotAllowed => tr(lang, "error-throw-in-off", &[]),
-            ActionError::NotOut => tr(lang, "error-not-out", &[]),
-            ActionError::AlreadyThrowingIn => tr(lang, "error-already-throwing-in", &[]),
-            ActionError::RealDice => tr(lang, "error-real-dice", &[]),
-        },
+                "error-announcement-pending",
+                &[("name", seat(starter))],
+            )
+        }
+        ActionError::NotAnnouncing => tr(lang, "error-not-announcing", &[]),
+        ActionError::NotStarter { starter } => {
+            tr(lang, "error-not-starter", &[("name", seat(*starter))])
+        }
+        ActionError::ExtraNotInRules { extra } => tr(
+            lang,
+            "error-extra-not-in-rules",
+            &[("extra", a(extra.id()))],
+        ),
+        ActionError::NoThrowsLeft { limit } => {
+            tr(lang, "error-no-throws-left", &[("limit", arg_num(*limit))])
+        }
+        ActionError::MustThrowAfterFlip => tr(lang, "error-must-throw", &[]),
+        ActionError::NothingToKeep => voice.tr("error-nothing-to-keep", &[]),
+        ActionError::LookFirst => voice.tr("error-look-first", &[]),
+        ActionError::InvalidDie { value } => {
+            tr(lang, "error-invalid-die", &[("value", arg_num(*value))])
+        }
+        ActionError::NotInCup { value } => {
+            tr(lang, "error-not-in-cup", &[("value", arg_num(*value))])
+        }
+        ActionError::MustLeaveDieInCup => tr(lang, "error-leave-one", &[]),
+        ActionError::MustRethrowSix => tr(lang, "error-rethrow-six", &[]),
+        ActionError::SixesNotAllowed => tr(lang, "error-sixes-off", &[]),
+        // R-SIX-4: with collecting, sixes set aside count too.
+        ActionError::NoTwoSixes if t.is_some_and(|t| t.rules.collect_sixes) => {
+            tr(lang, "error-no-two-sixes-collected", &[])
+        }
+        ActionError::NoTwoSixes => tr(lang, "error-no-two-sixes", &[]),
+        ActionError::FlipNeedsThrowLeft => tr(lang, "error-flip-needs-throw", &[]),
+        ActionError::BlindNotAllowed => tr(lang, "error-blind-off", &[]),
+        ActionError::BlindAfterLooking => tr(lang, "error-blind-after-look", &[]),
+        ActionError::ThrowInNotAllowed => tr(lang, "error-throw-in-off", &[]),
+        ActionError::NotOut => tr(lang, "error-not-out", &[]),
+        ActionError::AlreadyThrowingIn => tr(lang, "error-already-throwing-in", &[]),
+        ActionError::RealDice => tr(lang, "error-real-dice", &[]),
     }
 }

@@ -1,10 +1,12 @@
 //! Chat lines for notices and game events, and the round reveal.
 
 use super::{Voice, dice_text, error_text, extras_text, part_name, seat_name, throw_name};
+use crate::engine::ai::Strategy;
 use crate::engine::score::Source;
 use crate::engine::{DebtReason, Event, RoundSummary, Seat, ThrowClass};
 use crate::service::reply::{Notice, PublicTable};
 use crate::text::{self, Lang, arg_num, arg_text, tr};
+use fluent_bundle::FluentValue;
 
 /// A round's reveal: every throw, its name, who gets how many Deckel.
 pub fn reveal_text(s: &RoundSummary, t: &PublicTable, lang: Lang) -> String {
@@ -78,26 +80,9 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
         Notice::Game(event) => return event_text(event, t?, lang),
         Notice::Opened { name } => tr(lang, "notice-opened", &[("name", a(name))]),
         Notice::Joined { name } => tr(lang, "notice-joined", &[("name", a(name))]),
-        Notice::ComputerJoined { name, strategy } => tr(
-            lang,
-            "notice-computer-joined",
-            &[
-                ("name", a(name)),
-                (
-                    "level",
-                    arg_text(tr(lang, &format!("computer-level-{}", strategy.id()), &[])),
-                ),
-            ],
-        ),
-        Notice::HintsSet { on } => tr(
-            lang,
-            if *on {
-                "notice-hints-on"
-            } else {
-                "notice-hints-off"
-            },
-            &[],
-        ),
+        Notice::ComputerJoined { name, strategy } => computer_joined_text(name, *strategy, lang),
+        Notice::HintsSet { on: true } => tr(lang, "notice-hints-on", &[]),
+        Notice::HintsSet { on: false } => tr(lang, "notice-hints-off", &[]),
         Notice::Hint(hint) => super::hint_text(hint, lang),
         Notice::Left { name } => tr(lang, "notice-left", &[("name", a(name))]),
         Notice::Kicked { name, by } => {
@@ -112,23 +97,20 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
         Notice::TimedOut { name } => tr(lang, "notice-timed-out", &[("name", a(name))]),
         Notice::TurnRenewed {
             name,
-            outage_seconds,
+            outage_seconds: s,
         } => tr(
             lang,
             "notice-turn-renewed",
-            &[("name", a(name)), ("outage", arg_num(*outage_seconds))],
+            &[("name", a(name)), ("outage", arg_num(*s))],
         ),
-        Notice::Debt { name, reason } => tr(
-            lang,
-            "notice-debt",
-            &[
-                ("name", a(name)),
-                (
-                    "reason",
-                    arg_text(tr(lang, &format!("debt-{}", reason.id()), &[])),
-                ),
-            ],
-        ),
+        Notice::Debt { name, reason } => {
+            let reason = tr(lang, &format!("debt-{}", reason.id()), &[]);
+            tr(
+                lang,
+                "notice-debt",
+                &[("name", a(name)), ("reason", arg_text(reason))],
+            )
+        }
         Notice::RulesSet { rules } => tr(lang, "notice-rules-set", &[("rules", a(rules))]),
         Notice::RulesChanged { before, after } => super::rules::changes_text(before, after, lang),
         Notice::RulesApplyNextGame => tr(lang, "notice-rules-next-game", &[]),
@@ -141,20 +123,18 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
             &[("name", a(name)), ("by", a(by)), ("left", arg_num(*left))],
         ),
         Notice::PaymentClaimed { name } => voice.tr("notice-claimed", &[("name", a(name))]),
-        Notice::Undone { kind, name } => tr(
-            lang,
-            "notice-undone",
-            &[
-                ("kind", arg_text(tr(lang, &format!("kind-{kind}"), &[]))),
-                ("name", a(name)),
-            ],
-        ),
+        Notice::Undone { kind, name } => {
+            let kind = tr(lang, &format!("kind-{kind}"), &[]);
+            tr(
+                lang,
+                "notice-undone",
+                &[("kind", arg_text(kind)), ("name", a(name))],
+            )
+        }
         Notice::TimeZoneSet { zone } => tr(lang, "notice-time-zone-set", &[("zone", a(zone))]),
-        Notice::SeasonClosed { season } => tr(
-            lang,
-            "notice-season-closed",
-            &[("season", arg_num(*season))],
-        ),
+        Notice::SeasonClosed { season: n } => {
+            tr(lang, "notice-season-closed", &[("season", arg_num(*n))])
+        }
         Notice::ClientSeedSet { name, seed } => tr(
             lang,
             "notice-client-seed",
@@ -168,7 +148,19 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
     })
 }
 
-/// A game event as one public line; `None` for what the table message or nobody shows.
+/// A computer player sat down, with its level of play.
+fn computer_joined_text(name: &str, strategy: Strategy, lang: Lang) -> String {
+    let level = tr(lang, &format!("computer-level-{}", strategy.id()), &[]);
+    tr(
+        lang,
+        "notice-computer-joined",
+        &[
+            ("name", arg_text(name.to_string())),
+            ("level", arg_text(level)),
+        ],
+    )
+}
+
 /// Where a round's Deckel went.
 pub(super) struct Moved {
     pub loser: Seat,
@@ -228,6 +220,7 @@ pub(super) fn out_line(
     ))
 }
 
+/// A game event as one public line; `None` for what the table message or nobody shows.
 fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
     move_text(event, t, lang).or_else(|| game_text(event, t, lang))
 }
@@ -236,23 +229,7 @@ fn event_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
 fn move_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
     let name = |seat: &Seat| arg_text(seat_name(t, *seat));
     Some(match event {
-        Event::RollOff { rolls } => {
-            let list: Vec<String> = rolls
-                .iter()
-                .map(|(seat, d)| {
-                    format!(
-                        "{} {}",
-                        seat_name(t, *seat),
-                        d.iter().map(|v| u32::from(*v)).sum::<u32>()
-                    )
-                })
-                .collect();
-            tr(
-                lang,
-                "event-roll-off",
-                &[("rolls", arg_text(list.join(", ")))],
-            )
-        }
+        Event::RollOff { rolls } => roll_off_text(rolls, t, lang),
         Event::PartStarted { part, starter, .. } => tr(
             lang,
             "event-part-started",
@@ -263,18 +240,7 @@ fn move_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
             starter,
             announcing,
             ..
-        } => {
-            let mut line = tr(
-                lang,
-                "event-round-started",
-                &[("round", arg_num(*number)), ("name", name(starter))],
-            );
-            if *announcing {
-                line.push(' ');
-                line.push_str(&tr(lang, "event-announcing", &[("name", name(starter))]));
-            }
-            line
-        }
+        } => round_started_text(*number, name(starter), *announcing, lang),
         Event::ExtrasAnnounced { starter, extras } if extras.is_empty() => {
             tr(lang, "event-announced-none", &[("name", name(starter))])
         }
@@ -319,19 +285,7 @@ fn move_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
             ones,
             bonus,
             in_place,
-        } => {
-            let mut line = tr(
-                lang,
-                "event-flipped",
-                &[("name", name(seat)), ("ones", arg_num(*ones))],
-            );
-            if *bonus {
-                line = tr(lang, "event-flipped-bonus", &[("name", name(seat))]);
-            } else if *in_place {
-                line = tr(lang, "event-flipped-in-place", &[("name", name(seat))]);
-            }
-            line
-        }
+        } => flipped_text(name(seat), *ones, (*bonus, *in_place), lang),
         Event::Stood {
             seat,
             throws,
@@ -346,6 +300,64 @@ fn move_text(event: &Event, t: &PublicTable, lang: Lang) -> Option<String> {
         Event::LimitSet { limit } => tr(lang, "event-limit", &[("limit", arg_num(*limit))]),
         _ => return None,
     })
+}
+
+/// The roll-off for the first starter: each player's sum.
+fn roll_off_text(rolls: &[(Seat, [u8; 3])], t: &PublicTable, lang: Lang) -> String {
+    let list: Vec<String> = rolls
+        .iter()
+        .map(|(seat, d)| {
+            format!(
+                "{} {}",
+                seat_name(t, *seat),
+                d.iter().map(|v| u32::from(*v)).sum::<u32>()
+            )
+        })
+        .collect();
+    tr(
+        lang,
+        "event-roll-off",
+        &[("rolls", arg_text(list.join(", ")))],
+    )
+}
+
+/// Sixes turned into a one: the plain flip, the bonus flip, or in place (the rules' kinds).
+fn flipped_text(
+    name: FluentValue<'static>,
+    ones: u8,
+    (bonus, in_place): (bool, bool),
+    lang: Lang,
+) -> String {
+    if bonus {
+        tr(lang, "event-flipped-bonus", &[("name", name)])
+    } else if in_place {
+        tr(lang, "event-flipped-in-place", &[("name", name)])
+    } else {
+        tr(
+            lang,
+            "event-flipped",
+            &[("name", name), ("ones", arg_num(ones))],
+        )
+    }
+}
+
+/// A round begins (and its starter announces extras, where the rules have them).
+fn round_started_text(
+    number: u32,
+    starter: FluentValue<'static>,
+    announcing: bool,
+    lang: Lang,
+) -> String {
+    let mut line = tr(
+        lang,
+        "event-round-started",
+        &[("round", arg_num(number)), ("name", starter.clone())],
+    );
+    if announcing {
+        line.push(' ');
+        line.push_str(&tr(lang, "event-announcing", &[("name", starter)]));
+    }
+    line
 }
 
 /// What a round did to the game: halves, the final, debts, titles, leavers, its end.
