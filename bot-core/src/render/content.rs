@@ -199,7 +199,8 @@ fn rules_text(rules: &RuleSet, shown: RulesShown<'_>, voice: Voice) -> String {
     out.join("\n")
 }
 
-/// The referee's verdict as a short text (the `judge` command, chat and command line).
+/// The referee's verdict as a short text (the `judge` command, chat and command line): the
+/// ranking and the best throw, where the Deckel went, the holdings, and what the round ended.
 pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> String {
     let name = |i: usize| round.players[i].clone();
     let throw = |i: usize| text::throw_name(lang, &outcome.evaluations[i], &round.rules);
@@ -207,6 +208,7 @@ pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> S
         .ranking
         .iter()
         .map(|&i| {
+            let blind = if round.throws[i].blind { "yes" } else { "no" };
             tr(
                 lang,
                 "judge-entry",
@@ -214,10 +216,7 @@ pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> S
                     ("player", arg_text(name(i))),
                     ("throw", arg_text(throw(i))),
                     ("throws", arg_num(round.throws[i].throws)),
-                    (
-                        "blind",
-                        arg_text(if round.throws[i].blind { "yes" } else { "no" }),
-                    ),
+                    ("blind", arg_text(blind)),
                 ],
             )
         })
@@ -236,24 +235,8 @@ pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> S
                 ("winner", arg_text(name(outcome.winner))),
             ],
         ),
+        moved_line(round, outcome, lang),
     ];
-    let id = match outcome.source {
-        Source::Stock => "judge-moved-stock",
-        Source::Winner => "judge-moved-winner",
-        Source::All if outcome.best.class == ThrowClass::BabySchockOut => "judge-moved-all-baby",
-        Source::All => "judge-moved-all",
-    };
-    lines.push(tr(
-        lang,
-        id,
-        &[
-            ("loser", arg_text(name(outcome.loser))),
-            ("winner", arg_text(name(outcome.winner))),
-            ("moved", arg_text(text::deckel(lang, outcome.moved))),
-            ("penalty", arg_text(text::deckel(lang, outcome.penalty))),
-            ("stock", arg_num(outcome.stock_after)),
-        ],
-    ));
     let holdings: Vec<String> = round
         .players
         .iter()
@@ -265,31 +248,55 @@ pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> S
         "judge-holdings",
         &[("list", arg_text(holdings.join(", ")))],
     ));
+    lines.extend(ended_lines(round, outcome, lang));
+    lines.join("\n")
+}
+
+/// Where the round's Deckel went: from the stock, from the winner, or from everybody.
+fn moved_line(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> String {
+    let name = |i: usize| round.players[i].clone();
+    let id = match outcome.source {
+        Source::Stock => "judge-moved-stock",
+        Source::Winner => "judge-moved-winner",
+        Source::All if outcome.best.class == ThrowClass::BabySchockOut => "judge-moved-all-baby",
+        Source::All => "judge-moved-all",
+    };
+    tr(
+        lang,
+        id,
+        &[
+            ("loser", arg_text(name(outcome.loser))),
+            ("winner", arg_text(name(outcome.winner))),
+            ("moved", arg_text(text::deckel(lang, outcome.moved))),
+            ("penalty", arg_text(text::deckel(lang, outcome.penalty))),
+            ("stock", arg_num(outcome.stock_after)),
+        ],
+    )
+}
+
+/// What the round ended: who is out, a half or the final lost, the debts it wrote.
+fn ended_lines(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> Vec<String> {
+    let name = |i: usize| round.players[i].clone();
+    let mut lines = Vec::new();
     if !outcome.out.is_empty() {
         let out: Vec<String> = outcome.out.iter().map(|i| name(*i)).collect();
         lines.push(tr(lang, "judge-out", &[("list", arg_text(out.join(", ")))]));
     }
     if let Some(i) = outcome.half_lost_by {
-        lines.push(tr(
-            lang,
-            if round.in_final {
-                "judge-final-lost"
-            } else {
-                "judge-half-lost"
-            },
-            &[("player", arg_text(name(i)))],
-        ));
+        let id = if round.in_final {
+            "judge-final-lost"
+        } else {
+            "judge-half-lost"
+        };
+        lines.push(tr(lang, id, &[("player", arg_text(name(i)))]));
     }
     if !outcome.debts.is_empty() {
         let debts: Vec<String> = outcome
             .debts
             .iter()
             .map(|(i, reason)| {
-                format!(
-                    "{} ({})",
-                    name(*i),
-                    tr(lang, &format!("debt-{}", reason.id()), &[])
-                )
+                let reason = tr(lang, &format!("debt-{}", reason.id()), &[]);
+                format!("{} ({reason})", name(*i))
             })
             .collect();
         lines.push(tr(
@@ -298,7 +305,7 @@ pub fn verdict_text(round: &JudgeRound, outcome: &RoundOutcome, lang: Lang) -> S
             &[("list", arg_text(debts.join(", ")))],
         ));
     }
-    lines.join("\n")
+    lines
 }
 
 /// A player's name in the statistics; a computer player's is marked.
