@@ -43,36 +43,8 @@ impl Game {
         self.active_player(seat)?;
         let round = &self.round;
         match action {
-            Action::ThrowIn => {
-                if !self.rules.einwuerfeln {
-                    return Err(ActionError::ThrowInNotAllowed);
-                }
-                if self.is_active(seat) {
-                    return Err(ActionError::NotOut);
-                }
-                // R-GAME-8: only the two half-losers play the final.
-                if !self.eligible(seat) {
-                    return Err(ActionError::NotInRound);
-                }
-                if self.throw_ins.contains(&seat) || round.cup(seat).is_some() {
-                    return Err(ActionError::AlreadyThrowingIn);
-                }
-                return Ok(());
-            }
-            Action::Announce { extras } => {
-                if !round.announcing {
-                    return Err(ActionError::NotAnnouncing);
-                }
-                if seat != round.starter {
-                    return Err(ActionError::NotStarter {
-                        starter: round.starter,
-                    });
-                }
-                if let Some(extra) = extras.iter().find(|e| !self.rules.extras.contains(*e)) {
-                    return Err(ActionError::ExtraNotInRules { extra });
-                }
-                return Ok(());
-            }
+            Action::ThrowIn => return self.check_throw_in(seat),
+            Action::Announce { extras } => return self.check_announce(seat, *extras),
             _ => {}
         }
         if self.mode == super::DiceMode::Tally {
@@ -80,17 +52,7 @@ impl Game {
             return Err(ActionError::RealDice);
         }
         if round.announcing {
-            // The starter's "throw" starts the round without extras; nothing else is possible.
-            return if *action == Action::Throw && seat == round.starter {
-                Ok(())
-            } else if seat == round.starter
-                || self.is_active(seat)
-                || self.throw_ins.contains(&seat)
-            {
-                Err(ActionError::AnnouncementPending)
-            } else {
-                Err(ActionError::NotInRound)
-            };
+            return self.check_while_announcing(seat, action);
         }
         let index = round.cup_index(seat).ok_or(ActionError::NotInRound)?;
         let cup = &round.cups[index];
@@ -108,59 +70,102 @@ impl Game {
         let left = round.throws_left(index);
         let limit = round.max_throws(index);
         match action {
-            Action::Throw => {
-                if left == 0 {
-                    return Err(ActionError::NoThrowsLeft { limit });
-                }
-            }
+            Action::Throw if left == 0 => Err(ActionError::NoThrowsLeft { limit }),
             Action::Keep { values } => {
-                // Answers about dice he has not seen would let him peek without looking.
-                if !cup.looked {
-                    return Err(ActionError::LookFirst);
-                }
-                if values.is_empty() {
-                    return Err(ActionError::NothingToKeep);
-                }
-                if let Some(v) = values.iter().find(|v| !(1..=6).contains(*v)) {
-                    return Err(ActionError::InvalidDie { value: *v });
-                }
+                self.check_keep(cup, values)?;
                 if left == 0 {
                     return Err(ActionError::NoThrowsLeft { limit });
                 }
-                self.keep_positions(cup, values)?;
+                self.keep_positions(cup, values).map(|_| ())
             }
-            Action::Flip => {
-                if !self.rules.sixes {
-                    return Err(ActionError::SixesNotAllowed);
-                }
-                if !cup.looked {
-                    return Err(ActionError::LookFirst);
-                }
-                if cup.must_throw() {
-                    return Err(ActionError::MustThrowAfterFlip);
-                }
-                if cup.sixes_to_turn(&self.rules).len() < 2 {
-                    return Err(ActionError::NoTwoSixes);
-                }
-                if left == 0 && !round.may_flip_on_last(index, &self.rules) {
-                    return Err(ActionError::FlipNeedsThrowLeft);
-                }
-            }
-            Action::Stand => {
-                if cup.must_throw() {
-                    return Err(ActionError::MustThrowAfterFlip);
-                }
-            }
-            Action::Blind => {
-                if !self.rules.blind {
-                    return Err(ActionError::BlindNotAllowed);
-                }
-                if cup.looked || cup.throws > 1 {
-                    return Err(ActionError::BlindAfterLooking);
-                }
-            }
-            Action::Timeout => {}
-            Action::Look | Action::ThrowIn | Action::Announce { .. } => {}
+            Action::Flip => self.check_flip(index),
+            Action::Stand if cup.must_throw() => Err(ActionError::MustThrowAfterFlip),
+            Action::Blind if !self.rules.blind => Err(ActionError::BlindNotAllowed),
+            Action::Blind if cup.looked || cup.throws > 1 => Err(ActionError::BlindAfterLooking),
+            _ => Ok(()),
+        }
+    }
+
+    /// A player who is out asks to throw in (R-GAME-8: only the half-losers play the final).
+    fn check_throw_in(&self, seat: Seat) -> Result<(), ActionError> {
+        if !self.rules.einwuerfeln {
+            return Err(ActionError::ThrowInNotAllowed);
+        }
+        if self.is_active(seat) {
+            return Err(ActionError::NotOut);
+        }
+        if !self.eligible(seat) {
+            return Err(ActionError::NotInRound);
+        }
+        if self.throw_ins.contains(&seat) || self.round.cup(seat).is_some() {
+            return Err(ActionError::AlreadyThrowingIn);
+        }
+        Ok(())
+    }
+
+    /// The starter announces the round's extras.
+    fn check_announce(&self, seat: Seat, extras: ExtraSet) -> Result<(), ActionError> {
+        let round = &self.round;
+        if !round.announcing {
+            return Err(ActionError::NotAnnouncing);
+        }
+        if seat != round.starter {
+            return Err(ActionError::NotStarter {
+                starter: round.starter,
+            });
+        }
+        if let Some(extra) = extras.iter().find(|e| !self.rules.extras.contains(*e)) {
+            return Err(ActionError::ExtraNotInRules { extra });
+        }
+        Ok(())
+    }
+
+    /// While the starter announces, his "throw" starts the round without extras; nothing
+    /// else is possible.
+    fn check_while_announcing(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        let round = &self.round;
+        if *action == Action::Throw && seat == round.starter {
+            Ok(())
+        } else if seat == round.starter || self.is_active(seat) || self.throw_ins.contains(&seat) {
+            Err(ActionError::AnnouncementPending)
+        } else {
+            Err(ActionError::NotInRound)
+        }
+    }
+
+    /// Dice to set aside: he has looked, named some, each a die's face.
+    fn check_keep(&self, cup: &Cup, values: &[u8]) -> Result<(), ActionError> {
+        // Answers about dice he has not seen would let him peek without looking.
+        if !cup.looked {
+            return Err(ActionError::LookFirst);
+        }
+        if values.is_empty() {
+            return Err(ActionError::NothingToKeep);
+        }
+        if let Some(v) = values.iter().find(|v| !(1..=6).contains(*v)) {
+            return Err(ActionError::InvalidDie { value: *v });
+        }
+        Ok(())
+    }
+
+    /// Turning sixes (R-SIX-*): allowed by the rules, looked, two sixes, a throw left (or the
+    /// rules' flip on the last throw).
+    fn check_flip(&self, index: usize) -> Result<(), ActionError> {
+        let cup = &self.round.cups[index];
+        if !self.rules.sixes {
+            return Err(ActionError::SixesNotAllowed);
+        }
+        if !cup.looked {
+            return Err(ActionError::LookFirst);
+        }
+        if cup.must_throw() {
+            return Err(ActionError::MustThrowAfterFlip);
+        }
+        if cup.sixes_to_turn(&self.rules).len() < 2 {
+            return Err(ActionError::NoTwoSixes);
+        }
+        if self.round.throws_left(index) == 0 && !self.round.may_flip_on_last(index, &self.rules) {
+            return Err(ActionError::FlipNeedsThrowLeft);
         }
         Ok(())
     }
