@@ -197,6 +197,153 @@ impl<'r> JudgeRound<&'r RuleSet> {
     }
 }
 
+/// Each player's last throw as given: a name, three dice of 1 to 6.
+fn final_throws(input: &JudgeInput, names: &[String]) -> Result<Vec<FinalThrow>, JudgeError> {
+    let mut throws = Vec::with_capacity(input.throws.len());
+    for (index, t) in input.throws.iter().enumerate() {
+        let name = &names[index];
+        if name.is_empty() {
+            return Err(JudgeError::EmptyName { index: index + 1 });
+        }
+        if names[..index].contains(name) {
+            return Err(JudgeError::DuplicatePlayer(name.clone()));
+        }
+        if t.dice.len() != 3 {
+            return Err(JudgeError::DiceCount {
+                player: name.clone(),
+                count: t.dice.len(),
+            });
+        }
+        if let Some(v) = t.dice.iter().find(|v| !(1..=6).contains(*v)) {
+            return Err(JudgeError::DieValue {
+                player: name.clone(),
+                value: *v,
+            });
+        }
+        throws.push(FinalThrow {
+            dice: [t.dice[0] as u8, t.dice[1] as u8, t.dice[2] as u8],
+            // Out of range stays out of range: the rules' check names the count given.
+            throws: u8::try_from(t.throws.clamp(0, 255)).unwrap_or(u8::MAX),
+            hand: t.hand,
+            blind: t.blind,
+        });
+    }
+    Ok(throws)
+}
+
+/// A throw the rules refuse, named by its player with the count he gave.
+fn throw_error(
+    input: &JudgeInput,
+    players: &[String],
+    index: usize,
+    problem: ThrowProblem,
+) -> JudgeError {
+    let player = players[index].clone();
+    let given = input.throws[index].throws;
+    match problem {
+        ThrowProblem::DieValue { value } => JudgeError::DieValue {
+            player,
+            value: i64::from(value),
+        },
+        ThrowProblem::ThrowCount { max, .. } => JudgeError::ThrowCount {
+            player,
+            throws: given,
+            max,
+        },
+        ThrowProblem::OverLimit { limit, .. } => JudgeError::OverLimit {
+            player,
+            throws: given,
+            limit,
+        },
+        ThrowProblem::BlindNotAllowed => JudgeError::BlindNotAllowed { player },
+        ThrowProblem::BlindNotSingle => JudgeError::BlindNotSingle { player },
+    }
+}
+
+/// The stock and each player's Deckel before the round: they add up to the rules' total,
+/// nobody has lost the half yet, and nobody is out while the stock is empty (unless players
+/// may throw in).
+fn stock_and_holdings(
+    input: &JudgeInput,
+    players: &[String],
+    rules: &RuleSet,
+) -> Result<(u8, Vec<u8>), JudgeError> {
+    let total = rules.deckel;
+    let stock = match input.stock {
+        None => None,
+        Some(s) if (0..=i64::from(total)).contains(&s) => Some(s as u8),
+        Some(s) => return Err(JudgeError::Stock(s, total)),
+    };
+    let holdings = holdings(input, players, total)?;
+    let held: u32 = holdings.iter().map(|h| u32::from(*h)).sum();
+    // Without a stock, the stock holds what the players do not.
+    let stock = match stock {
+        Some(s) => s,
+        None if held <= u32::from(total) => total - held as u8,
+        None => 0,
+    };
+    if u32::from(stock) + held != u32::from(total) {
+        return Err(JudgeError::DeckelTotal {
+            stock,
+            players: held,
+            total,
+        });
+    }
+    if let Some(i) = holdings.iter().position(|h| *h >= total) {
+        return Err(JudgeError::HalfOver {
+            player: players[i].clone(),
+            total,
+        });
+    }
+    if stock == 0
+        && !rules.einwuerfeln
+        && let Some(i) = holdings.iter().position(|h| *h == 0)
+    {
+        return Err(JudgeError::PlayerOut {
+            player: players[i].clone(),
+        });
+    }
+    Ok((stock, holdings))
+}
+
+/// Each player's Deckel as given by name (0 for those not named), each at most `total`.
+fn holdings(input: &JudgeInput, players: &[String], total: u8) -> Result<Vec<u8>, JudgeError> {
+    let mut holdings = vec![0u8; players.len()];
+    let Some(map) = &input.holdings else {
+        return Ok(holdings);
+    };
+    for (name, value) in map {
+        let trimmed = name.trim();
+        let index = players
+            .iter()
+            .position(|p| p == trimmed)
+            .ok_or_else(|| JudgeError::HoldingUnknownPlayer(name.clone()))?;
+        holdings[index] = value
+            .as_u64()
+            .filter(|v| *v <= u64::from(total))
+            .map(|v| v as u8)
+            .ok_or_else(|| JudgeError::HoldingValue {
+                player: name.clone(),
+                value: value.to_string(),
+                max: total,
+            })?;
+    }
+    Ok(holdings)
+}
+
+/// The extras the starter announced, each one the rules know.
+fn announced_extras(input: &JudgeInput, rules: &RuleSet) -> Result<ExtraSet, JudgeError> {
+    let mut announced = ExtraSet::EMPTY;
+    for id in input.announced.iter().flatten() {
+        let extra = Extra::from_id(id).ok_or_else(|| JudgeError::UnknownExtra(id.clone()))?;
+        if !rules.extras.contains(extra) {
+            return Err(JudgeError::ExtraNotInRules(id.clone()));
+        }
+        announced.insert(extra);
+    }
+    Ok(announced)
+}
+
 impl<R: Borrow<RuleSet>> JudgeRound<R> {
     /// The checks of [`JudgeRound::from_input`] once the rule set is chosen; `names` are the
     /// throws' players, trimmed.
@@ -209,122 +356,12 @@ impl<R: Borrow<RuleSet>> JudgeRound<R> {
         if input.throws.len() < 2 {
             return Err(JudgeError::TooFewThrows);
         }
-        let mut throws = Vec::with_capacity(input.throws.len());
-        for (index, t) in input.throws.iter().enumerate() {
-            let name = &names[index];
-            if name.is_empty() {
-                return Err(JudgeError::EmptyName { index: index + 1 });
-            }
-            if names[..index].contains(name) {
-                return Err(JudgeError::DuplicatePlayer(name.clone()));
-            }
-            if t.dice.len() != 3 {
-                return Err(JudgeError::DiceCount {
-                    player: name.clone(),
-                    count: t.dice.len(),
-                });
-            }
-            if let Some(v) = t.dice.iter().find(|v| !(1..=6).contains(*v)) {
-                return Err(JudgeError::DieValue {
-                    player: name.clone(),
-                    value: *v,
-                });
-            }
-            throws.push(FinalThrow {
-                dice: [t.dice[0] as u8, t.dice[1] as u8, t.dice[2] as u8],
-                // Out of range stays out of range: the check below names the count given.
-                throws: u8::try_from(t.throws.clamp(0, 255)).unwrap_or(u8::MAX),
-                hand: t.hand,
-                blind: t.blind,
-            });
-        }
+        let throws = final_throws(input, &names)?;
         let players = names;
-        check_round_throws(rules, &throws).map_err(|(index, problem)| {
-            let player = players[index].clone();
-            let given = input.throws[index].throws;
-            match problem {
-                ThrowProblem::DieValue { value } => JudgeError::DieValue {
-                    player,
-                    value: i64::from(value),
-                },
-                ThrowProblem::ThrowCount { max, .. } => JudgeError::ThrowCount {
-                    player,
-                    throws: given,
-                    max,
-                },
-                ThrowProblem::OverLimit { limit, .. } => JudgeError::OverLimit {
-                    player,
-                    throws: given,
-                    limit,
-                },
-                ThrowProblem::BlindNotAllowed => JudgeError::BlindNotAllowed { player },
-                ThrowProblem::BlindNotSingle => JudgeError::BlindNotSingle { player },
-            }
-        })?;
-
-        let total = rules.deckel;
-        let stock = match input.stock {
-            None => None,
-            Some(s) if (0..=i64::from(total)).contains(&s) => Some(s as u8),
-            Some(s) => return Err(JudgeError::Stock(s, total)),
-        };
-        let mut holdings = vec![0u8; players.len()];
-        if let Some(map) = &input.holdings {
-            for (name, value) in map {
-                let trimmed = name.trim();
-                let index = players
-                    .iter()
-                    .position(|p| p == trimmed)
-                    .ok_or_else(|| JudgeError::HoldingUnknownPlayer(name.clone()))?;
-                holdings[index] = value
-                    .as_u64()
-                    .filter(|v| *v <= u64::from(total))
-                    .map(|v| v as u8)
-                    .ok_or_else(|| JudgeError::HoldingValue {
-                        player: name.clone(),
-                        value: value.to_string(),
-                        max: total,
-                    })?;
-            }
-        }
-        let held: u32 = holdings.iter().map(|h| u32::from(*h)).sum();
-        // Without a stock, the stock holds what the players do not.
-        let stock = match stock {
-            Some(s) => s,
-            None if held <= u32::from(total) => total - held as u8,
-            None => 0,
-        };
-        if u32::from(stock) + held != u32::from(total) {
-            return Err(JudgeError::DeckelTotal {
-                stock,
-                players: held,
-                total,
-            });
-        }
-        if let Some(i) = holdings.iter().position(|h| *h >= total) {
-            return Err(JudgeError::HalfOver {
-                player: players[i].clone(),
-                total,
-            });
-        }
-        if stock == 0
-            && !rules.einwuerfeln
-            && let Some(i) = holdings.iter().position(|h| *h == 0)
-        {
-            return Err(JudgeError::PlayerOut {
-                player: players[i].clone(),
-            });
-        }
-
-        let mut announced = ExtraSet::EMPTY;
-        for id in input.announced.iter().flatten() {
-            let extra = Extra::from_id(id).ok_or_else(|| JudgeError::UnknownExtra(id.clone()))?;
-            if !rules.extras.contains(extra) {
-                return Err(JudgeError::ExtraNotInRules(id.clone()));
-            }
-            announced.insert(extra);
-        }
-        let extras = rules.extras_in_play(announced);
+        check_round_throws(rules, &throws)
+            .map_err(|(index, problem)| throw_error(input, &players, index, problem))?;
+        let (stock, holdings) = stock_and_holdings(input, &players, rules)?;
+        let extras = rules.extras_in_play(announced_extras(input, rules)?);
         let extras = if input.in_final {
             rules.in_final(extras)
         } else {
