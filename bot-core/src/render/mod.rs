@@ -15,6 +15,7 @@ mod errors;
 mod events;
 mod files;
 mod hint;
+mod outcome;
 mod private;
 mod proof;
 mod reader;

@@ -1,7 +1,7 @@
 //! Tally mode's texts: a round entered by its outcome, and why an entered round was
 //! refused.
 
-use super::events::{Moved, moved_line, out_line};
+use super::outcome::{Moved, moved_line, out_line};
 use super::seat_name;
 use crate::engine::score::ThrowProblem;
 use crate::engine::{EnteredPenalty, Seat, TallyError};

@@ -15,6 +15,7 @@ pub mod costs;
 pub mod round;
 pub mod seat;
 pub mod solve;
+mod strong;
 pub mod turn;
 
 pub use classes::class_odds;

@@ -19,11 +19,8 @@
 //!   rounds of this settle it.
 //! - Blind play and announced extras are outside the model: a round's extras are given.
 
-use super::costs::{Costs, Stakes};
-use super::solve::{Distribution, FinalKey, Solver};
-use crate::engine::eval::evaluate;
+use super::solve::{Distribution, FinalKey};
 use crate::engine::round::MAX_THROWS;
-use crate::engine::rules::{ExtraSet, RuleSet};
 use crate::engine::score::FinalThrow;
 
 /// What the seat knows of another player's throw this round.
@@ -47,53 +44,11 @@ pub struct OtherSeat {
 /// The reference distribution of a final throw by the throws allowed (1 to 3).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reference {
-    by_max: [Distribution; 3],
+    /// By the throws allowed: 1, 2, 3 (built in [`super::strong`]).
+    pub(super) by_max: [Distribution; 3],
 }
 
-/// How often the reference is replied to before it is taken as settled.
-const REFERENCE_ROUNDS: usize = 3;
-
 impl Reference {
-    /// Strong play at a table of `players` under `rules` with the round's `extras`.
-    pub fn compute(rules: &RuleSet, extras: ExtraSet, players: usize) -> Reference {
-        let by_rank = |t: &FinalThrow| -f64::from(evaluate(t.dice, t.hand, rules, extras).rank.0);
-        let mut solver = Solver::new(rules, by_rank);
-        let mut reference = Reference {
-            by_max: [1, 2, 3].map(|m| solver.turn_distribution(m)),
-        };
-        for _ in 0..REFERENCE_ROUNDS {
-            let by_max = [1u8, 2, 3].map(|m| {
-                // The second player of the round: the starter used `m` throws, the rest follow.
-                let others: Vec<OtherSeat> = (0..players.max(2))
-                    .filter(|p| *p != 1)
-                    .map(|position| OtherSeat {
-                        position,
-                        known: if position == 0 {
-                            Other::Covered {
-                                throws: m,
-                                max_throws: MAX_THROWS,
-                            }
-                        } else {
-                            Other::ToPlay { max_throws: m }
-                        },
-                    })
-                    .collect();
-                let costs = Costs::new(
-                    rules,
-                    extras,
-                    &reference,
-                    1,
-                    &others,
-                    Stakes::full_stock(rules),
-                );
-                let mut solver = Solver::new(rules, |t: &FinalThrow| costs.deckel(t));
-                solver.turn_distribution(m)
-            });
-            reference = Reference { by_max };
-        }
-        reference
-    }
-
     /// The final throw of a player allowed `max_throws`, given `throws` used if known.
     pub fn of(&self, max_throws: u8, throws: Option<u8>) -> Distribution {
         let all = &self.by_max[usize::from(max_throws.clamp(1, MAX_THROWS)) - 1];
