@@ -1,7 +1,7 @@
 //! A table command, one function per kind of request. On error nothing changes.
 
 use super::computer::play_bots;
-use super::progress::finish_move;
+use super::finish::finish_move;
 use super::tally;
 use super::{
     DiceProof, MAX_CLIENT_SEED, Member, Seating, Table, TableContext, TableOutcome, TableStatus,

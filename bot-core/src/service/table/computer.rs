@@ -3,8 +3,8 @@
 //! people can follow; at the terminal it moves at once. Both decide from what their seat
 //! may see (`engine::ai`); the strong player's tables are shared by the service.
 
-use super::progress::finish_move;
-use super::{Table, TableContext, TableOutcome, outcome};
+use super::finish::finish_move;
+use super::{Table, TableContext, TableOutcome, is_computers_turn, outcome};
 use crate::engine::ai::StrongPlayers;
 use crate::engine::odds::ChoiceOdds;
 use crate::engine::{ActionError, DiceRoller, Seat};
@@ -14,16 +14,6 @@ use crate::service::reply::{Hint, HintChoice};
 
 /// Choices a hint names.
 const HINT_CHOICES: usize = 3;
-
-/// Whether the player to act is a computer.
-pub(super) fn is_computers_turn(table: &Table) -> bool {
-    table
-        .game
-        .as_ref()
-        .and_then(|g| g.current())
-        .and_then(|seat| table.member_at(seat))
-        .is_some_and(|m| m.bot)
-}
 
 fn lock(computers: &super::Computers) -> std::sync::MutexGuard<'_, StrongPlayers> {
     // A panic while deciding leaves nothing half-changed that matters: the tables are caches.

@@ -5,13 +5,14 @@
 //! - this file: what a command changed, and who may manage a table;
 //! - [`apply`]: one function per kind of request;
 //! - [`computer`]: computer players' turns and the hints from the exact odds;
-//! - [`progress`]: what follows a move (computer players, debts, statistics, the timer) and
-//!   the moves nobody made (a turn timer, an idle table);
+//! - [`finish`]: what follows every move (the game's end, debts, statistics, the timer);
+//! - [`progress`]: the moves nobody made (a turn timer, an idle table);
 //! - [`tally`]: entering and taking back the rounds of a game with real dice;
 //! - [`seating`]: who may sit at a new table, rolled or real.
 
 mod apply;
 mod computer;
+mod finish;
 mod progress;
 mod seating;
 mod tally;
@@ -125,4 +126,14 @@ fn outcome(table: Table, notices: Vec<Notice>) -> TableOutcome {
         taken_back: TakenBack::default(),
         changed: true,
     }
+}
+
+/// Whether the player to act is a computer.
+pub(super) fn is_computers_turn(table: &Table) -> bool {
+    table
+        .game
+        .as_ref()
+        .and_then(|g| g.current())
+        .and_then(|seat| table.member_at(seat))
+        .is_some_and(|m| m.bot)
 }

@@ -2,7 +2,7 @@
 //! them ([`crate::engine::RoundEntry`]); here the names of the typed line become seats, and
 //! the last entered round can be taken back within the undo window.
 
-use super::progress::finish_move;
+use super::finish::finish_move;
 use super::{Table, TableContext, TableOutcome, TableStatus, TakenBack, clean_name, find, outcome};
 use crate::engine::judge::ThrowInput;
 use crate::engine::{EnteredThrow, FinalThrow, RoundEntry, Seat, TallyError};
