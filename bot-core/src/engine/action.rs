@@ -162,3 +162,14 @@ pub enum StartError {
     #[error("the starter must be one of the players")]
     NoSuchStarter,
 }
+
+/// Who is looking: everybody at the table, or one player (the events and views a viewer may
+/// see are decided in `event` and `view`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    /// Everybody at the table (a public message).
+    Public,
+    /// One player (a private view).
+    Player(Seat),
+}

@@ -1,11 +1,10 @@
 //! What happened, as the store appends it. Events carry every die (for disputes); who may see
 //! which die is decided by [`Event::visible_to`], never by the reader.
 
-use super::action::Seat;
+use super::action::{Seat, Viewer};
 use super::eval::Evaluation;
 use super::rules::ExtraSet;
 use super::score::{DebtReason, Source};
-use super::view::Viewer;
 use serde::{Deserialize, Serialize};
 
 /// A part of the game: the two halves and the final (R-GAME-1).

@@ -1,6 +1,7 @@
 //! Visibility as data (R-RND-4): the table as one viewer may see it. This is the only way
 //! anything outside the engine sees dice.
 
+pub use super::action::Viewer;
 use super::action::{ActionKind, Seat};
 use super::eval::{Evaluation, evaluate};
 use super::event::{GameResult, Part, RoundSummary};
@@ -8,16 +9,6 @@ use super::game::Game;
 use super::round::Cup;
 use super::rules::ExtraSet;
 use serde::{Deserialize, Serialize};
-
-/// Who is looking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Viewer {
-    /// Everybody at the table (a public message).
-    Public,
-    /// One player (a private view).
-    Player(Seat),
-}
 
 /// Who may see a die.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
