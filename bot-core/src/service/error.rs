@@ -93,7 +93,7 @@ pub enum ServiceError {
     #[error("a hint is for the player whose turn it is, once he has looked under his cup")]
     NoHintNow,
     #[error(transparent)]
-    Club(super::club::ClubError),
+    Club(super::club::error::ClubError),
     #[error("the bot could not save this; nothing changed, please try again")]
     Storage,
     #[error("the bot is too busy right now; nothing changed, please try again")]

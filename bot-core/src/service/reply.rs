@@ -3,7 +3,6 @@
 
 use super::error::ServiceError;
 use super::ids::UserId;
-use super::table::TableStatus;
 use crate::engine::ai::Strategy;
 use crate::engine::judge::JudgeRound;
 use crate::engine::odds::Choice;
@@ -11,6 +10,7 @@ use crate::engine::proof::Mismatch;
 use crate::engine::{DebtReason, Event, RoundOutcome, RoundSummary, RuleSet, TableView};
 pub use crate::model::fairness::FairnessReport;
 pub use crate::model::records::{DebtLine, LedgerLine, PlayerStats};
+use crate::model::table::TableStatus;
 use crate::text::Lang;
 use serde::Serialize;
 
@@ -164,7 +164,7 @@ pub enum Notice {
     /// Not in this round (out of the half, or the final's bystander).
     NotPlaying,
     /// Club nights and the cash box.
-    Club(super::club::ClubNotice),
+    Club(super::club::reply::ClubNotice),
     Error(ServiceError),
 }
 
@@ -227,7 +227,7 @@ pub enum Content {
     },
     Help,
     /// Club nights, the catalogue, the cash box, ratings, the championship.
-    Club(Box<super::club::ClubContent>),
+    Club(Box<super::club::reply::ClubContent>),
 }
 
 /// What `verify` says about a game.

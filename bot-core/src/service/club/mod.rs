@@ -6,10 +6,10 @@
 mod args;
 mod cash;
 mod claims;
-mod error;
+pub(super) mod error;
 mod night;
 mod reminders;
-mod reply;
+pub(super) mod reply;
 mod standings;
 mod undo;
 
