@@ -195,94 +195,104 @@ pub(super) fn announce_buttons(
 /// Buttons for a player's private view: what he may do now, keep buttons by the values he
 /// sees under his own cup.
 pub fn private_buttons(p: &PrivateView) -> Vec<Vec<Button>> {
-    let lang = p.lang;
     let view = &p.view;
-    let b = |action, label: String, style| button(action, p.table_id, p.version, label, style);
+    if view.actions.contains(&ActionKind::Announce) {
+        return vec![announce_buttons(p.table_id, p.version, &p.rules, p.lang)];
+    }
     let mut rows = Vec::new();
-    let mut main = Vec::new();
-    let has = |k: ActionKind| view.actions.contains(&k);
-    if has(ActionKind::Announce) {
-        rows.push(announce_buttons(p.table_id, p.version, &p.rules, lang));
-        return rows;
-    }
-    let unseen = viewer_seat(p)
-        .and_then(|seat| view.players.iter().find(|pl| pl.seat == seat))
-        .and_then(|pl| pl.cup.as_ref())
-        .is_some_and(|c| !c.looked && !c.done);
-    if unseen && has(ActionKind::Look) {
-        main.push(b(
-            ButtonAction::Look,
-            tr(lang, "button-look", &[]),
-            ButtonStyle::Secondary,
-        ));
-    }
-    if has(ActionKind::Throw) {
-        main.push(b(
-            ButtonAction::Roll,
-            tr(lang, "button-roll", &[]),
-            ButtonStyle::Primary,
-        ));
-    }
-    if has(ActionKind::Flip) {
-        main.push(b(
-            ButtonAction::Flip,
-            tr(lang, "button-flip", &[]),
-            ButtonStyle::Secondary,
-        ));
-    }
-    if has(ActionKind::Stand) {
-        main.push(b(
-            ButtonAction::Stand,
-            tr(lang, "button-stand", &[]),
-            ButtonStyle::Success,
-        ));
-    }
-    if has(ActionKind::Blind) {
-        main.push(b(
-            ButtonAction::Blind,
-            tr(lang, "button-blind", &[]),
-            ButtonStyle::Danger,
-        ));
-    }
-    if has(ActionKind::ThrowIn) {
-        main.push(b(
-            ButtonAction::ThrowIn,
-            tr(lang, "button-throw-in", &[]),
-            ButtonStyle::Secondary,
-        ));
-    }
-    // A hint needs the dice seen: after looking, while the turn goes on.
-    if p.hints && !unseen && has(ActionKind::Stand) {
-        main.push(b(
-            ButtonAction::Hint,
-            tr(lang, "button-hint", &[]),
-            ButtonStyle::Secondary,
-        ));
-    }
+    let main = main_row(p);
     if !main.is_empty() {
         rows.push(main);
     }
-    if has(ActionKind::Keep) {
-        let keep: Vec<Button> = view
-            .keep_options
-            .iter()
-            .map(|values| {
-                b(
-                    ButtonAction::Keep(values.clone()),
-                    tr(
-                        lang,
-                        "button-keep",
-                        &[("dice", arg_text(dice_text(values)))],
-                    ),
-                    ButtonStyle::Secondary,
-                )
-            })
-            .collect();
-        for chunk in keep.chunks(5) {
+    if view.actions.contains(&ActionKind::Keep) {
+        for chunk in keep_buttons(p).chunks(5) {
             rows.push(chunk.to_vec());
         }
     }
     rows
+}
+
+/// The moves of the main row in their order: the kind the engine allows, the button, its
+/// text and its look (looking comes before them, a hint after).
+const MAIN_ROW: [(ActionKind, ButtonAction, &str, ButtonStyle); 5] = [
+    (
+        ActionKind::Throw,
+        ButtonAction::Roll,
+        "button-roll",
+        ButtonStyle::Primary,
+    ),
+    (
+        ActionKind::Flip,
+        ButtonAction::Flip,
+        "button-flip",
+        ButtonStyle::Secondary,
+    ),
+    (
+        ActionKind::Stand,
+        ButtonAction::Stand,
+        "button-stand",
+        ButtonStyle::Success,
+    ),
+    (
+        ActionKind::Blind,
+        ButtonAction::Blind,
+        "button-blind",
+        ButtonStyle::Danger,
+    ),
+    (
+        ActionKind::ThrowIn,
+        ButtonAction::ThrowIn,
+        "button-throw-in",
+        ButtonStyle::Secondary,
+    ),
+];
+
+/// Look (while his cup is unseen), the moves he may make, and a hint (once he has seen it).
+fn main_row(p: &PrivateView) -> Vec<Button> {
+    let lang = p.lang;
+    let has = |k: ActionKind| p.view.actions.contains(&k);
+    let b =
+        |action, id: &str, style| button(action, p.table_id, p.version, tr(lang, id, &[]), style);
+    let unseen = viewer_seat(p)
+        .and_then(|seat| p.view.players.iter().find(|pl| pl.seat == seat))
+        .and_then(|pl| pl.cup.as_ref())
+        .is_some_and(|c| !c.looked && !c.done);
+    let mut main = Vec::new();
+    if unseen && has(ActionKind::Look) {
+        main.push(b(ButtonAction::Look, "button-look", ButtonStyle::Secondary));
+    }
+    for (kind, action, id, style) in MAIN_ROW {
+        if has(kind) {
+            main.push(b(action, id, style));
+        }
+    }
+    // A hint needs the dice seen: after looking, while the turn goes on.
+    if p.hints && !unseen && has(ActionKind::Stand) {
+        main.push(b(ButtonAction::Hint, "button-hint", ButtonStyle::Secondary));
+    }
+    main
+}
+
+/// One button per way to set dice aside, by the values he sees.
+fn keep_buttons(p: &PrivateView) -> Vec<Button> {
+    p.view
+        .keep_options
+        .iter()
+        .map(|values| {
+            let label = tr(
+                p.lang,
+                "button-keep",
+                &[("dice", arg_text(dice_text(values)))],
+            );
+            button(
+                ButtonAction::Keep(values.clone()),
+                p.table_id,
+                p.version,
+                label,
+                ButtonStyle::Secondary,
+            )
+        })
+        .collect()
 }
 
 fn extra_bit(e: Extra) -> u8 {
