@@ -5,7 +5,7 @@ pub use super::action::Viewer;
 use super::action::{ActionKind, Seat};
 use super::eval::{Evaluation, evaluate};
 use super::event::{GameResult, Part, RoundSummary};
-use super::game::Game;
+use super::game::{Game, Player};
 use super::round::Cup;
 use super::rules::ExtraSet;
 use serde::{Deserialize, Serialize};
@@ -152,53 +152,7 @@ impl Game {
             .players()
             .iter()
             .enumerate()
-            .map(|(i, p)| {
-                let seat = Seat(i as u8);
-                let cup = round.cup_index(seat).map(|index| {
-                    let cup = &round.cups[index];
-                    let dice = [0, 1, 2].map(|d| cup.die_for(d, viewer));
-                    let evaluation = match dice.map(DieView::value) {
-                        [Some(_), Some(_), Some(_)] => {
-                            Some(evaluate(cup.dice, cup.hand(), rules, self.in_play()))
-                        }
-                        _ => None,
-                    };
-                    CupView {
-                        dice,
-                        throws: cup.throws,
-                        max_throws: round.max_throws(index),
-                        done: cup.done,
-                        blind: cup.blind,
-                        looked: cup.looked,
-                        must_throw: cup.must_throw(),
-                        thrown_in: cup.thrown_in,
-                        evaluation,
-                    }
-                });
-                PlayerView {
-                    seat,
-                    name: p.name.clone(),
-                    deckel: self.holdings(seat),
-                    status: if p.left {
-                        PlayerStatus::Left
-                    } else if self.is_active(seat) || cup.is_some() {
-                        PlayerStatus::Playing
-                    } else {
-                        PlayerStatus::Out
-                    },
-                    lost_halves: self
-                        .half_losers()
-                        .iter()
-                        .zip([Part::Half1, Part::Half2])
-                        .filter(|(s, _)| **s == seat)
-                        .map(|(_, part)| part)
-                        .collect(),
-                    is_starter: round.starter == seat,
-                    is_current: self.current() == Some(seat),
-                    throwing_in: self.throw_ins().contains(&seat),
-                    cup,
-                }
-            })
+            .map(|(i, p)| self.player_view(Seat(i as u8), p, viewer))
             .collect();
         let (actions, keepable, keep_options) = match viewer {
             Viewer::Player(seat) => (
@@ -233,6 +187,61 @@ impl Game {
             } else {
                 Vec::new()
             },
+        }
+    }
+    /// One player's row as `viewer` may see it.
+    fn player_view(&self, seat: Seat, p: &Player, viewer: Viewer) -> PlayerView {
+        let round = self.round();
+        let cup = round
+            .cup_index(seat)
+            .map(|index| self.cup_view(index, viewer));
+        PlayerView {
+            seat,
+            name: p.name.clone(),
+            deckel: self.holdings(seat),
+            status: if p.left {
+                PlayerStatus::Left
+            } else if self.is_active(seat) || cup.is_some() {
+                PlayerStatus::Playing
+            } else {
+                PlayerStatus::Out
+            },
+            lost_halves: self
+                .half_losers()
+                .iter()
+                .zip([Part::Half1, Part::Half2])
+                .filter(|(s, _)| **s == seat)
+                .map(|(_, part)| part)
+                .collect(),
+            is_starter: round.starter == seat,
+            is_current: self.current() == Some(seat),
+            throwing_in: self.throw_ins().contains(&seat),
+            cup,
+        }
+    }
+
+    /// A cup as `viewer` may see it: every die through [`Cup::die_for`] (R-RND-4), the
+    /// throw's evaluation only when all three dice are seen.
+    fn cup_view(&self, index: usize, viewer: Viewer) -> CupView {
+        let round = self.round();
+        let cup = &round.cups[index];
+        let dice = [0, 1, 2].map(|d| cup.die_for(d, viewer));
+        let evaluation = match dice.map(DieView::value) {
+            [Some(_), Some(_), Some(_)] => {
+                Some(evaluate(cup.dice, cup.hand(), self.rules(), self.in_play()))
+            }
+            _ => None,
+        };
+        CupView {
+            dice,
+            throws: cup.throws,
+            max_throws: round.max_throws(index),
+            done: cup.done,
+            blind: cup.blind,
+            looked: cup.looked,
+            must_throw: cup.must_throw(),
+            thrown_in: cup.thrown_in,
+            evaluation,
         }
     }
 }
