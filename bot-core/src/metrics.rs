@@ -74,105 +74,101 @@ fn latency_histogram() -> Histogram {
 
 impl Metrics {
     pub fn new() -> Metrics {
-        let mut registry = Registry::with_prefix("schocken");
-        let commands = Family::<Labels, Counter>::default();
-        let latency = Family::<Labels, Histogram>::new_with_constructor(
-            latency_histogram as fn() -> Histogram,
-        );
-        let moves = Family::<Labels, Counter>::default();
-        let tables_open = Gauge::default();
-        let places_in_memory = Gauge::default();
-        let store_errors = Counter::default();
-        let decided_again = Counter::default();
-        let platform_errors = Family::<Labels, Counter>::default();
-        let platform_retries = Family::<Labels, Counter>::default();
         let store_up = Gauge::default();
         store_up.set(1);
-        let store_down_seconds = Gauge::<f64, std::sync::atomic::AtomicU64>::default();
-        let store_outage_seconds = Counter::<f64, std::sync::atomic::AtomicU64>::default();
-        let store_outages = Family::<Labels, Counter>::default();
-        registry.register(
+        let mut metrics = Metrics {
+            registry: Registry::with_prefix("schocken"),
+            commands: Family::default(),
+            latency: Family::new_with_constructor(latency_histogram as fn() -> Histogram),
+            moves: Family::default(),
+            tables_open: Gauge::default(),
+            places_in_memory: Gauge::default(),
+            store_errors: Counter::default(),
+            decided_again: Counter::default(),
+            platform_errors: Family::default(),
+            platform_retries: Family::default(),
+            store_up,
+            store_down_seconds: Gauge::default(),
+            store_outage_seconds: Counter::default(),
+            store_outages: Family::default(),
+        };
+        metrics.register_traffic();
+        metrics.register_store();
+        metrics
+    }
+
+    /// Commands, moves, tables and the platforms' answers.
+    fn register_traffic(&mut self) {
+        self.registry.register(
             "commands",
             "Commands answered, by platform and outcome",
-            commands.clone(),
+            self.commands.clone(),
         );
-        registry.register(
+        self.registry.register(
             "command_seconds",
             "Time from a command's arrival at the service to its reply, by platform",
-            latency.clone(),
+            self.latency.clone(),
         );
-        registry.register(
+        self.registry.register(
             "moves",
             "Table changes stored (moves, joins, timer moves …), by platform",
-            moves.clone(),
+            self.moves.clone(),
         );
-        registry.register(
+        self.registry.register(
             "tables_open",
             "Tables in the lobby or running, as the database has them",
-            tables_open.clone(),
+            self.tables_open.clone(),
         );
-        registry.register(
+        self.registry.register(
             "places_in_memory",
             "Chats and topics this process holds in memory (idle ones are forgotten)",
-            places_in_memory.clone(),
+            self.places_in_memory.clone(),
         );
-        registry.register(
+        self.registry.register(
             "store_errors",
             "Commands and timer moves the database failed to store",
-            store_errors.clone(),
+            self.store_errors.clone(),
         );
-        registry.register(
+        self.registry.register(
             "decided_again",
             "Commands decided again because another process had moved the table first",
-            decided_again.clone(),
+            self.decided_again.clone(),
         );
-        registry.register(
+        self.registry.register(
             "platform_errors",
             "Failed requests to a platform, by platform and kind",
-            platform_errors.clone(),
+            self.platform_errors.clone(),
         );
-        registry.register(
+        self.registry.register(
             "platform_retries",
             "Requests to a platform made again after a failure or a 429, by platform",
-            platform_retries.clone(),
+            self.platform_retries.clone(),
         );
-        registry.register(
+    }
+
+    /// The database: up or gone, and for how long.
+    fn register_store(&mut self) {
+        self.registry.register(
             "store_up",
             "1 while the database takes what the bot stores, 0 while it is gone",
-            store_up.clone(),
+            self.store_up.clone(),
         );
-        registry.register(
+        self.registry.register(
             "store_down_seconds",
             "How long the current database outage lasts (0 while it answers)",
-            store_down_seconds.clone(),
+            self.store_down_seconds.clone(),
         );
-        registry.register(
+        self.registry.register(
             "store_outage_seconds",
             "Seconds of database outages that ended",
-            store_outage_seconds.clone(),
+            self.store_outage_seconds.clone(),
         );
-        registry.register(
+        self.registry.register(
             "store_outages",
             "Database outages, by why it could not be used (connection, shutdown, full, \
              read_only, io …)",
-            store_outages.clone(),
+            self.store_outages.clone(),
         );
-        Metrics {
-            registry,
-            commands,
-            latency,
-            moves,
-            tables_open,
-            places_in_memory,
-            store_errors,
-            decided_again,
-            platform_errors,
-            platform_retries,
-            store_up,
-            store_down_seconds,
-            store_outage_seconds,
-            store_outages,
-        }
     }
 
     /// The database is gone, for this reason (`connection`, `full` …).
