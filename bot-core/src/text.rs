@@ -319,6 +319,26 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
         E::BlindNotSingle { player } => {
             tr(lang, "judge-error-blind-single", &[("player", p(player))])
         }
+        E::Stock(..)
+        | E::HoldingUnknownPlayer(_)
+        | E::HoldingValue { .. }
+        | E::DeckelTotal { .. }
+        | E::HalfOver { .. }
+        | E::PlayerOut { .. } => judge_holdings_error(lang, error),
+        E::UnknownExtra(extra) => tr(lang, "judge-error-unknown-extra", &[("extra", p(extra))]),
+        E::ExtraNotInRules(extra) => tr(
+            lang,
+            "judge-error-extra-not-in-rules",
+            &[("extra", p(extra))],
+        ),
+    }
+}
+
+/// A `judge` error in the stock and the players' Deckel before the round.
+fn judge_holdings_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> String {
+    use crate::engine::judge::JudgeError as E;
+    let p = |s: &String| text(s.as_str());
+    match error {
         E::Stock(stock, total) => tr(
             lang,
             "judge-error-stock",
@@ -357,11 +377,7 @@ pub fn judge_error(lang: Lang, error: &crate::engine::judge::JudgeError) -> Stri
             &[("player", p(player)), ("total", num(*total))],
         ),
         E::PlayerOut { player } => tr(lang, "judge-error-out", &[("player", p(player))]),
-        E::UnknownExtra(extra) => tr(lang, "judge-error-unknown-extra", &[("extra", p(extra))]),
-        E::ExtraNotInRules(extra) => tr(
-            lang,
-            "judge-error-extra-not-in-rules",
-            &[("extra", p(extra))],
-        ),
+        // The others are not about the Deckel: [`judge_error`] names them.
+        other => judge_error(lang, other),
     }
 }
