@@ -4,14 +4,13 @@
 
 mod club;
 mod commands;
+mod setup;
 mod tally;
 
 use bot_core::engine::ai::Strategy;
 use bot_core::engine::{Event, Part, RuleSet, Viewer};
-use bot_core::model::table::MAX_NAME;
 use bot_core::render::{self, Surface, Voice};
 use bot_core::service::reply::{Content, ProofReport};
-use bot_core::service::table::Seating;
 use bot_core::service::{
     Actor, ChatId, Command, Notice, PublicTable, Reply, Request, Service, TableStatus, UserId,
 };
@@ -188,130 +187,6 @@ where
             .await
             .table
             .filter(|t| t.status.is_open())
-    }
-
-    /// Seats the players and starts the game. Returns false when the input ended.
-    async fn set_up(&mut self, options: &ConsoleOptions) -> anyhow::Result<bool> {
-        let lang = self.lang;
-        let mut humans = options.players.clone();
-        let seating = Seating::new(options.tally);
-        while !valid_names(&humans) || humans.len() < seating.min_people() {
-            if !humans.is_empty() {
-                self.say(&tr(lang, "console-bad-players", &[]))?;
-            }
-            let Some(line) = self.ask(&tr(lang, "console-ask-players", &[])).await? else {
-                return Ok(false);
-            };
-            // A finished game can be checked before the next one is set up.
-            match commands::parse(&line) {
-                Input::Verify(game) => {
-                    let reply = self.handle("console", Request::Verify { game }).await;
-                    self.verify(&reply)?;
-                    continue;
-                }
-                Input::Request(Request::Fairness) => {
-                    let reply = self.handle("console", Request::Fairness).await;
-                    self.show(&reply)?;
-                    continue;
-                }
-                _ => {}
-            }
-            humans = line
-                .split(',')
-                .map(|n| n.trim().to_string())
-                .filter(|n| !n.is_empty())
-                .collect();
-        }
-        let max_bots = seating.max_computers(humans.len());
-        // Where no computer may sit, nobody is asked how many.
-        let mut bots = if seating.seats_computers() {
-            options.bots.filter(|b| *b <= max_bots)
-        } else {
-            Some(0)
-        };
-        while bots.is_none() || !seating.can_start(humans.len(), bots.unwrap_or(0)) {
-            if bots.is_some() {
-                self.say(&tr(lang, "console-too-few", &[]))?;
-            }
-            let question = tr(
-                lang,
-                "console-ask-bots",
-                &[("max", arg_num(max_bots as i64))],
-            );
-            let Some(line) = self.ask(&question).await? else {
-                return Ok(false);
-            };
-            bots = line.trim().parse::<usize>().ok().filter(|b| *b <= max_bots);
-            if bots.is_none() {
-                self.say(&tr(
-                    lang,
-                    "console-bad-bots",
-                    &[("max", arg_num(max_bots as i64))],
-                ))?;
-            }
-        }
-        let opener = humans[0].clone();
-        // A lobby left from an earlier session is replaced.
-        if self.open_table().await.is_some() {
-            self.handle(&opener, Request::End).await;
-        }
-        if let Some(rules) = &options.rules {
-            let base = RuleSet::preset(&rules.name).unwrap_or_else(|_| RuleSet::standard());
-            let switches = rules.switches_from(&base);
-            let reply = self
-                .handle(
-                    &opener,
-                    Request::SetRules {
-                        preset: Some(base.name.clone()),
-                        switches,
-                    },
-                )
-                .await;
-            self.show(&reply)?;
-        }
-        let open = if options.tally {
-            Request::OpenTally
-        } else {
-            Request::Open
-        };
-        for request in std::iter::once((opener.clone(), open))
-            .chain(humans[1..].iter().map(|h| (h.clone(), Request::Join)))
-            .chain((1..=bots.unwrap_or(0)).map(|n| {
-                let name = tr(lang, "console-bot-name", &[("n", arg_num(n as i64))]);
-                let strategy = options.bot_level;
-                (opener.clone(), Request::AddBot { name, strategy })
-            }))
-        {
-            let reply = self.handle(&request.0, request.1).await;
-            if reply.is_error() {
-                self.show(&reply)?;
-                return Ok(false);
-            }
-        }
-        if let Some(text) = options.client_seed.clone() {
-            let reply = self.handle(&opener, Request::Seed { text }).await;
-            self.show(&reply)?;
-            if reply.is_error() {
-                return Ok(false);
-            }
-        }
-        // The dice are committed before the first one falls (the roll-off).
-        if let Some(table) = self.open_table().await {
-            for line in render::proof_lines(&table, lang) {
-                self.say(&line)?;
-            }
-        }
-        let start = match &options.starter {
-            Some(name) => Request::StartWith {
-                starter: bot_core::service::UserRef::Name(name.clone()),
-            },
-            None => Request::Start,
-        };
-        let mut reply = self.handle(&opener, start).await;
-        // Nobody has the keyboard yet: no cup before the hand-off.
-        reply.private = None;
-        self.show(&reply)?;
-        Ok(!reply.is_error())
     }
 
     /// The turn loop.
@@ -521,15 +396,6 @@ fn only_a_covered_cup(reply: &Reply, at_keyboard: &str) -> bool {
     covered
         && (!his_turn
             || (!table.rules.blind && current_name(table).as_deref() == Some(at_keyboard)))
-}
-
-fn valid_names(names: &[String]) -> bool {
-    let lowered: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
-    (1..=MAX_HUMANS).contains(&names.len())
-        && names
-            .iter()
-            .all(|n| !n.is_empty() && n.chars().count() <= MAX_NAME && !n.contains(':'))
-        && (0..lowered.len()).all(|i| !lowered[..i].contains(&lowered[i]))
 }
 
 /// Whether the current player has lifted his cup.
