@@ -197,107 +197,132 @@ where
                 return Ok(());
             };
             if !table.status.is_open() {
-                if table.proof.is_some() {
-                    // The seed is revealed now: the players can check every throw.
-                    for line in render::proof_lines(&table, lang) {
-                        self.say(&line)?;
-                    }
-                    let game = arg_num(table.table_id);
-                    self.say(&tr(lang, "console-verify-hint", &[("game", game)]))?;
-                }
-                self.say(&tr(lang, "console-goodbye", &[]))?;
-                return Ok(());
+                return self.game_over(&table);
             }
             let Some(current) = current_name(&table) else {
                 return Ok(());
             };
             if self.holder.as_deref() != Some(current.as_str()) {
-                // Hot seat: the next player's cup shows only after the hand-off.
-                let text = self.table_text(&table);
-                self.say(&text)?;
-                let handoff = tr(
-                    lang,
-                    "console-handoff",
-                    &[("name", arg_text(current.clone()))],
-                );
-                if self.ask(&handoff).await?.is_none() {
-                    self.say(&tr(lang, "console-saved", &[]))?;
+                if !self.hand_over(&table, &current).await? {
                     return Ok(());
                 }
-                if self.clear_screen {
-                    write!(self.out, "\x1b[2J\x1b[H")?;
-                }
-                self.holder = Some(current.clone());
-                let look = self.handle(&current, Request::Look).await;
-                self.show(&look)?;
                 continue;
             }
-            if self.holder.as_deref() == Some(current.as_str())
-                && !table.rules.blind
-                && !looked(&table)
-            {
+            if !table.rules.blind && !looked(&table) {
                 // A new round for the player at the keyboard: he lifts his cup at once
                 // (without blind there is no reason to wait).
                 let look = self.handle(&current, Request::Look).await;
                 self.show(&look)?;
             }
-            let prompt = tr(
-                lang,
-                "console-prompt",
-                &[("name", arg_text(current.clone()))],
-            );
-            let Some(line) = self.prompt(&prompt).await? else {
+            let name = [("name", arg_text(current.clone()))];
+            let Some(line) = self.prompt(&tr(lang, "console-prompt", &name)).await? else {
                 return Ok(());
             };
             let (who, text) = actor_and_text(&table, &line, &current);
-            match commands::parse(text) {
-                Input::Round(text) => {
-                    // Only a real table takes rounds; the service says so.
-                    let round = bot_core::service::args::round_request(&text);
-                    let reply = self.handle(&who, round).await;
-                    self.show(&reply)?;
-                }
-                Input::Quit => {
-                    self.say(&tr(lang, "console-saved", &[]))?;
-                    return Ok(());
-                }
-                Input::Keys => self.say(&render::help_text("console-keys", self.voice()))?,
-                Input::MyCup => {
-                    let reply = self.handle(&who, Request::Look).await;
-                    self.show(&reply)?;
-                }
-                Input::Unknown(t) => {
-                    let t: String = t.chars().take(40).collect();
-                    self.say(&tr(lang, "console-unknown", &[("text", arg_text(t))]))?
-                }
-                Input::Invalid(e) => {
-                    self.say(&render::error_text(&e, Some(&table), self.voice()))?
-                }
-                Input::Export(path) => self.export(&who, path).await?,
-                Input::Verify(game) => {
-                    let reply = self.handle(&who, Request::Verify { game }).await;
-                    self.verify(&reply)?;
-                }
-                Input::Request(Request::Club(request)) => self.club(&who, request).await?,
-                Input::Request(request) => {
-                    let show_table = request == Request::Show;
-                    let reply = self.handle(&who, request).await;
-                    // Somebody else acting may not see the current player's cup.
-                    let mut reply = reply;
-                    if who != current {
-                        self.holder = None;
-                    }
-                    if self.holder.is_none() || only_a_covered_cup(&reply, &current) {
-                        reply.private = None;
-                    }
-                    if let Some(table) = reply.table.as_ref().filter(|_| show_table) {
-                        // Asked for: the whole table, the last round with it.
-                        self.say(&render::table_text(table, lang))?;
-                    }
-                    self.show(&reply)?;
-                }
+            if !self
+                .perform(commands::parse(text), &who, &current, &table)
+                .await?
+            {
+                return Ok(());
             }
         }
+    }
+
+    /// The game is over: the revealed seed to check every throw, and goodbye.
+    fn game_over(&mut self, table: &PublicTable) -> anyhow::Result<()> {
+        let lang = self.lang;
+        if table.proof.is_some() {
+            for line in render::proof_lines(table, lang) {
+                self.say(&line)?;
+            }
+            let game = arg_num(table.table_id);
+            self.say(&tr(lang, "console-verify-hint", &[("game", game)]))?;
+        }
+        self.say(&tr(lang, "console-goodbye", &[]))
+    }
+
+    /// Hot seat: the next player's cup shows only after the hand-off. False when the input
+    /// ended (the table stays saved).
+    async fn hand_over(&mut self, table: &PublicTable, current: &str) -> anyhow::Result<bool> {
+        let lang = self.lang;
+        let text = self.table_text(table);
+        self.say(&text)?;
+        let handoff = tr(
+            lang,
+            "console-handoff",
+            &[("name", arg_text(current.to_string()))],
+        );
+        if self.ask(&handoff).await?.is_none() {
+            self.say(&tr(lang, "console-saved", &[]))?;
+            return Ok(false);
+        }
+        if self.clear_screen {
+            write!(self.out, "\x1b[2J\x1b[H")?;
+        }
+        self.holder = Some(current.to_string());
+        let look = self.handle(current, Request::Look).await;
+        self.show(&look)?;
+        Ok(true)
+    }
+
+    /// One line typed at the keyboard, by `who` while `current` is to act. False when the
+    /// player leaves the terminal.
+    async fn perform(
+        &mut self,
+        input: Input,
+        who: &str,
+        current: &str,
+        table: &PublicTable,
+    ) -> anyhow::Result<bool> {
+        let lang = self.lang;
+        match input {
+            Input::Round(text) => {
+                // Only a real table takes rounds; the service says so.
+                let round = bot_core::service::args::round_request(&text);
+                let reply = self.handle(who, round).await;
+                self.show(&reply)?;
+            }
+            Input::Quit => {
+                self.say(&tr(lang, "console-saved", &[]))?;
+                return Ok(false);
+            }
+            Input::Keys => self.say(&render::help_text("console-keys", self.voice()))?,
+            Input::MyCup => {
+                let reply = self.handle(who, Request::Look).await;
+                self.show(&reply)?;
+            }
+            Input::Unknown(t) => {
+                let t: String = t.chars().take(40).collect();
+                self.say(&tr(lang, "console-unknown", &[("text", arg_text(t))]))?
+            }
+            Input::Invalid(e) => self.say(&render::error_text(&e, Some(table), self.voice()))?,
+            Input::Export(path) => self.export(who, path).await?,
+            Input::Verify(game) => {
+                let reply = self.handle(who, Request::Verify { game }).await;
+                self.verify(&reply)?;
+            }
+            Input::Request(Request::Club(request)) => self.club(who, request).await?,
+            Input::Request(request) => self.request(request, who, current).await?,
+        }
+        Ok(true)
+    }
+
+    /// A request to the service from the keyboard; somebody else acting may not see the
+    /// current player's cup.
+    async fn request(&mut self, request: Request, who: &str, current: &str) -> anyhow::Result<()> {
+        let show_table = request == Request::Show;
+        let mut reply = self.handle(who, request).await;
+        if who != current {
+            self.holder = None;
+        }
+        if self.holder.is_none() || only_a_covered_cup(&reply, current) {
+            reply.private = None;
+        }
+        if let Some(table) = reply.table.as_ref().filter(|_| show_table) {
+            // Asked for: the whole table, the last round with it.
+            self.say(&render::table_text(table, self.lang))?;
+        }
+        self.show(&reply)
     }
 
     /// The ledger as CSV into `path` (or the file name the service suggests).
