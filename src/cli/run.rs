@@ -98,24 +98,8 @@ pub(super) fn runtime() -> Result<tokio::runtime::Runtime, Failure> {
 }
 
 pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
-    let discord = DiscordConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
-    let mut telegram = TelegramConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
-    let chat_bots = discord.is_some() || telegram.is_some();
-    let metrics_addr = super::ops::addr_from_env().map_err(Failure::input)?;
-    let web = schocken_web::WebConfig::from_vars(|k| std::env::var(k).ok())
-        .map_err(|e| Failure::input(e.to_string()))?
-        .filter(|_| chat_bots);
-    if let (Some(telegram), Some(web)) = (telegram.as_mut(), web.as_ref()) {
-        // Table messages link to the bot's Mini App, which opens this page.
-        telegram.web_app = std::env::var("SCHOCKEN_TELEGRAM_APP")
-            .ok()
-            .map(|name| name.trim().to_string())
-            .filter(|name| !name.is_empty())
-            .map(|short_name| schocken_telegram::WebApp {
-                short_name,
-                tokens: bot_core::model::token::Tokens::new(&web.secret),
-            });
-    }
+    let platforms = Platforms::from_env()?;
+    let chat_bots = platforms.any();
     // sqlx's own lines (a ping on a dropped connection …) repeat what the bot says once.
     init_logging(if chat_bots { "info,sqlx=warn" } else { "warn" });
     let mut config = load_config(args.config.as_ref(), args.database.as_ref())?;
@@ -132,104 +116,157 @@ pub fn run(args: &RunArgs, lang: Lang) -> Result<ExitCode, Failure> {
         config.turn_timer_seconds = 0;
         config.computer_pause_ms = 0;
     }
-    let bot_level = match args.bot_level.as_deref() {
-        None => Strategy::Strong,
-        Some(level) => Strategy::parse(level).ok_or_else(|| {
-            Failure::input(text::tr(
-                lang,
-                "cli-error-bot-level",
-                &[("value", text::arg_text(level.to_string()))],
-            ))
-        })?,
-    };
+    let bot_level = bot_level(args, lang)?;
     let runtime = runtime()?;
     runtime.block_on(async move {
         let store = open_store(&config.database_url, chat_bots).await?;
         let service = Service::new(store, config, Arc::new(SystemClock), args.seed)
             .await
             .map_err(|e| Failure::input(e.to_string()))?;
-        if !chat_bots {
-            let options = ConsoleOptions {
-                table: args.table.clone(),
-                players: args.players.clone(),
-                bots: args.bots,
-                bot_level,
-                rules,
-                lang,
-                clear_screen: std::io::IsTerminal::is_terminal(&std::io::stdout()),
-                client_seed: args.client_seed.clone(),
-                tally: args.tally,
-                starter: args.starter.clone(),
-            };
-            let stdin = tokio::io::BufReader::new(tokio::io::stdin());
-            let result =
-                schocken_console::run(service.clone(), options, stdin, std::io::stdout()).await;
-            service.close().await;
-            return result
-                .map(|()| ExitCode::SUCCESS)
-                .map_err(|e| Failure::io(std::io::Error::other(e.to_string())));
+        if chat_bots {
+            return serve(service, platforms).await;
         }
-        let (stopping, stop) = Stop::new();
-        let ops = match metrics_addr {
-            Some(addr) => Some(
-                super::ops::serve(addr, service.clone(), stop.clone())
-                    .await
-                    .map_err(|e| Failure::input(format!("{}={addr}: {e}", super::ops::ADDR_VAR)))?,
-            ),
-            None => None,
+        let options = ConsoleOptions {
+            table: args.table.clone(),
+            players: args.players.clone(),
+            bots: args.bots,
+            bot_level,
+            rules,
+            lang,
+            clear_screen: std::io::IsTerminal::is_terminal(&std::io::stdout()),
+            client_seed: args.client_seed.clone(),
+            tally: args.tally,
+            starter: args.starter.clone(),
         };
-        let timers = service.spawn_timers_until(stop.clone());
-        let mut tasks = tokio::task::JoinSet::new();
-        if let Some(web) = web {
-            // Bound before the bots start: a wrong address refuses the start at once.
-            let listener = schocken_web::bind(&web)
-                .await
-                .map_err(|e| Failure::input(e.to_string()))?;
-            info!(?web, "serving the web table");
-            let web = schocken_web::Web::new(service.clone(), web, stop.clone());
-            tasks.spawn(async move { Ok(schocken_web::serve(web, listener).await?) });
-        }
-        if let Some(discord) = discord {
-            info!(?discord, "starting the Discord adapter");
-            tasks.spawn(schocken_discord::run(
-                service.clone(),
-                discord,
-                stop.clone(),
-            ));
-        }
-        if let Some(telegram) = telegram {
-            info!(?telegram, "starting the Telegram adapter");
-            tasks.spawn(schocken_telegram::run(service.clone(), telegram, stop));
-        }
-        let mut failed = false;
-        tokio::select! {
-            () = stop_signal() => info!("stopping: taking no new events"),
-            Some(done) = tasks.join_next() => failed |= adapter_failed(done),
-        }
-        // A graceful stop: the adapters take no new events, answer those in flight and make
-        // their writes; timers stop between two ticks. Whatever is not done by then is cut.
-        stopping.stop();
-        let finished = tokio::time::timeout(STOP_LIMIT, async {
-            while let Some(done) = tasks.join_next().await {
-                failed |= adapter_failed(done);
-            }
-            let _ = timers.await;
-            if let Some(ops) = ops {
-                let _ = ops.await;
-            }
-        })
-        .await;
-        if finished.is_err() {
-            warn!("the adapters did not stop in time; stopping them now");
-            tasks.abort_all();
-        }
+        let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+        let result =
+            schocken_console::run(service.clone(), options, stdin, std::io::stdout()).await;
         service.close().await;
-        info!(in_time = finished.is_ok(), "stopped");
-        Ok(if failed {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
+        result
+            .map(|()| ExitCode::SUCCESS)
+            .map_err(|e| Failure::io(std::io::Error::other(e.to_string())))
+    })
+}
+
+/// What the environment configures: the chat bots, the web table beside them, the metrics.
+struct Platforms {
+    discord: Option<DiscordConfig>,
+    telegram: Option<TelegramConfig>,
+    web: Option<schocken_web::WebConfig>,
+    metrics: Option<std::net::SocketAddr>,
+}
+
+impl Platforms {
+    fn from_env() -> Result<Platforms, Failure> {
+        let discord = DiscordConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
+        let mut telegram = TelegramConfig::from_env().map_err(|e| Failure::input(e.to_string()))?;
+        let chat_bots = discord.is_some() || telegram.is_some();
+        let metrics = super::ops::addr_from_env().map_err(Failure::input)?;
+        let web = schocken_web::WebConfig::from_vars(|k| std::env::var(k).ok())
+            .map_err(|e| Failure::input(e.to_string()))?
+            .filter(|_| chat_bots);
+        if let (Some(telegram), Some(web)) = (telegram.as_mut(), web.as_ref()) {
+            // Table messages link to the bot's Mini App, which opens this page.
+            telegram.web_app = std::env::var("SCHOCKEN_TELEGRAM_APP")
+                .ok()
+                .map(|name| name.trim().to_string())
+                .filter(|name| !name.is_empty())
+                .map(|short_name| schocken_telegram::WebApp {
+                    short_name,
+                    tokens: bot_core::model::token::Tokens::new(&web.secret),
+                });
+        }
+        Ok(Platforms {
+            discord,
+            telegram,
+            web,
+            metrics,
         })
+    }
+
+    /// Whether a chat bot runs (else the terminal table opens).
+    fn any(&self) -> bool {
+        self.discord.is_some() || self.telegram.is_some()
+    }
+}
+
+/// `--bot-level`: strong (the exact odds) unless named otherwise.
+fn bot_level(args: &RunArgs, lang: Lang) -> Result<Strategy, Failure> {
+    match args.bot_level.as_deref() {
+        None => Ok(Strategy::Strong),
+        Some(level) => Strategy::parse(level).ok_or_else(|| {
+            Failure::input(text::tr(
+                lang,
+                "cli-error-bot-level",
+                &[("value", text::arg_text(level.to_string()))],
+            ))
+        }),
+    }
+}
+
+/// The chat bots (and the web table, the metrics) until a stop signal or an adapter's end,
+/// then a graceful stop.
+async fn serve(service: Arc<Service>, platforms: Platforms) -> Result<ExitCode, Failure> {
+    let (stopping, stop) = Stop::new();
+    let ops = match platforms.metrics {
+        Some(addr) => Some(
+            super::ops::serve(addr, service.clone(), stop.clone())
+                .await
+                .map_err(|e| Failure::input(format!("{}={addr}: {e}", super::ops::ADDR_VAR)))?,
+        ),
+        None => None,
+    };
+    let timers = service.spawn_timers_until(stop.clone());
+    let mut tasks = tokio::task::JoinSet::new();
+    if let Some(web) = platforms.web {
+        // Bound before the bots start: a wrong address refuses the start at once.
+        let listener = schocken_web::bind(&web)
+            .await
+            .map_err(|e| Failure::input(e.to_string()))?;
+        info!(?web, "serving the web table");
+        let web = schocken_web::Web::new(service.clone(), web, stop.clone());
+        tasks.spawn(async move { Ok(schocken_web::serve(web, listener).await?) });
+    }
+    if let Some(discord) = platforms.discord {
+        info!(?discord, "starting the Discord adapter");
+        tasks.spawn(schocken_discord::run(
+            service.clone(),
+            discord,
+            stop.clone(),
+        ));
+    }
+    if let Some(telegram) = platforms.telegram {
+        info!(?telegram, "starting the Telegram adapter");
+        tasks.spawn(schocken_telegram::run(service.clone(), telegram, stop));
+    }
+    let mut failed = false;
+    tokio::select! {
+        () = stop_signal() => info!("stopping: taking no new events"),
+        Some(done) = tasks.join_next() => failed |= adapter_failed(done),
+    }
+    // A graceful stop: the adapters take no new events, answer those in flight and make
+    // their writes; timers stop between two ticks. Whatever is not done by then is cut.
+    stopping.stop();
+    let finished = tokio::time::timeout(STOP_LIMIT, async {
+        while let Some(done) = tasks.join_next().await {
+            failed |= adapter_failed(done);
+        }
+        let _ = timers.await;
+        if let Some(ops) = ops {
+            let _ = ops.await;
+        }
+    })
+    .await;
+    if finished.is_err() {
+        warn!("the adapters did not stop in time; stopping them now");
+        tasks.abort_all();
+    }
+    service.close().await;
+    info!(in_time = finished.is_ok(), "stopped");
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     })
 }
 
