@@ -4,13 +4,14 @@
 //! stream `i`), so the games can be played on any number of threads (`--threads`) and the
 //! statistics for a seed are the same whatever the number.
 
-use super::{Failure, RulesArgs, emit};
+mod report;
+
+use super::{Failure, RulesArgs};
 use bot_core::engine::ai::{self, Strategy, StrongPlayer};
 use bot_core::engine::{Action, Event, Game, MAX_PLAYERS, RuleSet, Seat, ThrowClass, dice};
 use bot_core::text::{self, Lang};
 use clap::Args;
 use rand_chacha::ChaCha8Rng;
-use serde_json::json;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -172,14 +173,16 @@ pub fn run(args: &SimulateArgs, lang: Lang) -> Result<ExitCode, Failure> {
     for share in tallies {
         tally.add(&share.map_err(Failure::input)?);
     }
-    report(
-        args,
-        &seats,
-        &rules.name,
-        seed,
-        threads,
-        &tally,
-        seconds,
+    report::report(
+        &report::Outcome {
+            args,
+            seats: &seats,
+            rules: &rules.name,
+            seed,
+            threads,
+            tally: &tally,
+            seconds,
+        },
         lang,
     )?;
     Ok(ExitCode::SUCCESS)
@@ -292,217 +295,4 @@ fn class_index(class: ThrowClass) -> usize {
         .iter()
         .position(|c| *c == class)
         .unwrap_or(0)
-}
-
-fn pct(part: u64, whole: u64, lang: Lang) -> String {
-    let value = if whole == 0 {
-        0.0
-    } else {
-        100.0 * part as f64 / whole as f64
-    };
-    decimal(value, 1, lang)
-}
-
-fn decimal(value: f64, places: usize, lang: Lang) -> String {
-    let s = format!("{value:.places$}");
-    match lang {
-        Lang::De => s.replace('.', ","),
-        Lang::En => s,
-    }
-}
-
-/// A share with its 95 % confidence interval (Wilson score interval), in percent.
-fn share_with_interval(part: u64, whole: u64) -> (f64, f64, f64) {
-    if whole == 0 {
-        return (0.0, 0.0, 0.0);
-    }
-    let n = whole as f64;
-    let p = part as f64 / n;
-    let z = 1.96_f64;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (
-        100.0 * p,
-        100.0 * (centre - half).max(0.0),
-        100.0 * (centre + half).min(1.0),
-    )
-}
-
-fn strategy_name(strategy: Strategy, lang: Lang) -> String {
-    text::tr(lang, &format!("sim-strategy-{}", strategy.id()), &[])
-}
-
-#[allow(clippy::too_many_arguments)]
-fn report(
-    args: &SimulateArgs,
-    seats: &[Strategy],
-    rules: &str,
-    seed: u64,
-    threads: usize,
-    tally: &Tally,
-    seconds: f64,
-    lang: Lang,
-) -> Result<(), Failure> {
-    let games = args.games;
-    let total_rounds = tally.rounds;
-    // No game, no fewest rounds (`--games` is at least 1).
-    let min = if tally.rounds_min == u32::MAX {
-        0
-    } else {
-        tally.rounds_min
-    };
-    let max = tally.rounds_max;
-    let mean = total_rounds as f64 / games as f64;
-    let throws: u64 = tally.classes.iter().sum();
-    let halves = 2 * games;
-    if args.json {
-        let classes: serde_json::Map<String, serde_json::Value> = ThrowClass::ALL
-            .iter()
-            .zip(tally.classes)
-            .map(|(c, n)| (c.id().to_string(), json!(n)))
-            .collect();
-        let shares: Vec<serde_json::Value> = tally
-            .losses
-            .iter()
-            .zip(seats)
-            .enumerate()
-            .map(|(i, (lost, strategy))| {
-                let (share, low, high) = share_with_interval(*lost, games);
-                json!({
-                    "seat": i + 1,
-                    "strategy": strategy.id(),
-                    "lost": lost,
-                    "share_pct": share,
-                    "interval_95_pct": [low, high],
-                })
-            })
-            .collect();
-        let value = json!({
-            "games": games,
-            "players": seats.len(),
-            "strategies": seats.iter().map(|s| s.id()).collect::<Vec<_>>(),
-            "loss_share": shares,
-            "rules": rules,
-            "seed": seed,
-            "losses_per_seat": tally.losses,
-            "halves_lost_per_seat": tally.halves_lost,
-            "halves": halves,
-            "finals": tally.finals,
-            "blattschuss": tally.blattschuss,
-            "blattschuss_rate": tally.blattschuss as f64 / games as f64,
-            "rounds": total_rounds,
-            "rounds_per_game": { "mean": mean, "min": min, "max": max },
-            "throw_classes": classes,
-            "seconds": seconds,
-            "threads": threads,
-            "games_per_second": games as f64 / seconds,
-            "rounds_per_second": total_rounds as f64 / seconds,
-        });
-        return emit(&value.to_string());
-    }
-    let a = text::arg_text;
-    // Counts as Fluent numbers, so the texts choose "1 Spiel" or "2 Spiele".
-    let count = |n: u64| text::arg_num(i64::try_from(n).unwrap_or(i64::MAX));
-    let per_seat = |counts: &[u64], whole: u64| -> String {
-        counts
-            .iter()
-            .enumerate()
-            .map(|(i, n)| {
-                let seat = text::tr(lang, "sim-seat", &[("seat", text::arg_num(i as i64 + 1))]);
-                format!("{seat}: {n} ({} %)", pct(*n, whole, lang))
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let classes: Vec<String> = ThrowClass::ALL
-        .iter()
-        .zip(tally.classes)
-        .map(|(c, n)| format!("{} {} %", text::class_name(lang, *c), pct(n, throws, lang)))
-        .collect();
-    let lines = [
-        text::tr(
-            lang,
-            "sim-header",
-            &[
-                ("games", count(games)),
-                ("players", text::arg_num(seats.len() as i64)),
-                ("rules", a(rules.to_string())),
-                ("seed", a(seed.to_string())),
-            ],
-        ),
-        text::tr(lang, "sim-losses-head", &[]),
-        seat_losses(tally, seats, games, lang),
-        text::tr(
-            lang,
-            "sim-halves",
-            &[("list", a(per_seat(&tally.halves_lost, halves)))],
-        ),
-        text::tr(
-            lang,
-            "sim-parts",
-            &[
-                ("halves", count(halves)),
-                ("finals", count(tally.finals)),
-                ("finals_pct", a(pct(tally.finals, games, lang))),
-                ("blattschuss", count(tally.blattschuss)),
-                ("blattschuss_pct", a(pct(tally.blattschuss, games, lang))),
-            ],
-        ),
-        text::tr(
-            lang,
-            "sim-rounds",
-            &[
-                ("mean", a(decimal(mean, 1, lang))),
-                ("min", text::arg_num(min)),
-                ("max", text::arg_num(max)),
-            ],
-        ),
-        text::tr(lang, "sim-classes", &[("list", a(classes.join(", ")))]),
-        text::tr(
-            lang,
-            "sim-speed",
-            &[
-                ("games_per_s", a(format!("{:.0}", games as f64 / seconds))),
-                (
-                    "rounds_per_s",
-                    a(format!("{:.0}", total_rounds as f64 / seconds)),
-                ),
-                ("seconds", a(decimal(seconds, 2, lang))),
-                (
-                    "threads",
-                    text::arg_num(i64::try_from(threads).unwrap_or(i64::MAX)),
-                ),
-            ],
-        ),
-    ];
-    emit(&lines.join("\n"))
-}
-
-/// One line per seat: its strategy and its share of lost games with the 95 % interval.
-fn seat_losses(tally: &Tally, seats: &[Strategy], games: u64, lang: Lang) -> String {
-    tally
-        .losses
-        .iter()
-        .zip(seats)
-        .enumerate()
-        .map(|(i, (lost, strategy))| {
-            let (share, low, high) = share_with_interval(*lost, games);
-            text::tr(
-                lang,
-                "sim-seat-losses",
-                &[
-                    ("seat", text::arg_num(i as i64 + 1)),
-                    ("strategy", text::arg_text(strategy_name(*strategy, lang))),
-                    (
-                        "lost",
-                        text::arg_num(i64::try_from(*lost).unwrap_or(i64::MAX)),
-                    ),
-                    ("share", text::arg_text(decimal(share, 1, lang))),
-                    ("low", text::arg_text(decimal(low, 1, lang))),
-                    ("high", text::arg_text(decimal(high, 1, lang))),
-                ],
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }
