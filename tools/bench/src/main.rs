@@ -42,51 +42,57 @@ enum Cmd {
         out: Option<PathBuf>,
     },
     /// `schocken judge --json` against the plain loop, alternating, on the same rounds.
-    Judge {
-        #[arg(long, default_value_t = 300_000)]
-        rounds: usize,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Runs of each program.
-        #[arg(long, default_value_t = 7)]
-        runs: usize,
-        /// The `schocken` binary (default: next to this one).
-        #[arg(long)]
-        schocken: Option<PathBuf>,
-        /// The plain loop (default: `judge-plain` next to this one).
-        #[arg(long)]
-        plain: Option<PathBuf>,
-        /// Further `schocken` binaries to measure in the same run.
-        #[arg(long)]
-        also: Vec<PathBuf>,
-        /// Use this input file instead of generating one.
-        #[arg(long)]
-        input: Option<PathBuf>,
-    },
+    Judge(JudgeBench),
     /// `schocken simulate` with 1 thread and with all cores.
-    Simulate {
-        #[arg(long, default_value_t = 100_000)]
-        games: u64,
-        #[arg(long, default_value_t = 4)]
-        players: usize,
-        #[arg(long, default_value_t = 7)]
-        seed: u64,
-        /// Strategies as for `simulate --strategy` (default: all `einfach`).
-        #[arg(long)]
-        strategy: Option<String>,
-        /// Runs of each configuration.
-        #[arg(long, default_value_t = 5)]
-        runs: usize,
-        /// Thread counts to measure (default: 1 and all cores).
-        #[arg(long, value_delimiter = ',')]
-        threads: Vec<usize>,
-        /// The `schocken` binary (default: next to this one).
-        #[arg(long)]
-        schocken: Option<PathBuf>,
-        /// Further `schocken` binaries (without `--threads` they run once per round, single-threaded).
-        #[arg(long)]
-        also: Vec<PathBuf>,
-    },
+    Simulate(SimulateBench),
+}
+
+#[derive(clap::Args)]
+struct JudgeBench {
+    #[arg(long, default_value_t = 300_000)]
+    rounds: usize,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Runs of each program.
+    #[arg(long, default_value_t = 7)]
+    runs: usize,
+    /// The `schocken` binary (default: next to this one).
+    #[arg(long)]
+    schocken: Option<PathBuf>,
+    /// The plain loop (default: `judge-plain` next to this one).
+    #[arg(long)]
+    plain: Option<PathBuf>,
+    /// Further `schocken` binaries to measure in the same run.
+    #[arg(long)]
+    also: Vec<PathBuf>,
+    /// Use this input file instead of generating one.
+    #[arg(long)]
+    input: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct SimulateBench {
+    #[arg(long, default_value_t = 100_000)]
+    games: u64,
+    #[arg(long, default_value_t = 4)]
+    players: usize,
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Strategies as for `simulate --strategy` (default: all `einfach`).
+    #[arg(long)]
+    strategy: Option<String>,
+    /// Runs of each configuration.
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Thread counts to measure (default: 1 and all cores).
+    #[arg(long, value_delimiter = ',')]
+    threads: Vec<usize>,
+    /// The `schocken` binary (default: next to this one).
+    #[arg(long)]
+    schocken: Option<PathBuf>,
+    /// Further `schocken` binaries (without `--threads` they run once per round, single-threaded).
+    #[arg(long)]
+    also: Vec<PathBuf>,
 }
 
 const NAMES: [&str; 12] = [
@@ -297,182 +303,204 @@ fn main() {
                 std::process::exit(1);
             }
         }
-        Cmd::Judge {
-            rounds,
-            seed,
-            runs,
-            schocken,
-            plain,
-            also,
-            input,
-        } => {
-            let schocken = schocken.unwrap_or_else(|| sibling("schocken"));
-            let plain = plain.unwrap_or_else(|| sibling("judge-plain"));
-            let (path, count) = match input {
-                Some(path) => {
-                    let count = std::fs::read_to_string(&path)
-                        .map(|t| t.lines().filter(|l| !l.trim().is_empty()).count())
-                        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                    (path, count)
-                }
-                None => {
-                    let path =
-                        std::env::temp_dir().join(format!("schocken-judge-{rounds}-{seed}.jsonl"));
-                    let file =
-                        File::create(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-                    write_rounds(rounds, seed, &mut BufWriter::new(file)).expect("write rounds");
-                    (path, rounds)
-                }
-            };
-            let judge_args = vec!["judge".to_string(), "--json".to_string()];
-            let mut entries = vec![Entry {
-                label: format!("schocken judge --json ({})", schocken.display()),
-                program: schocken,
-                args: judge_args.clone(),
-                seconds: Vec::new(),
-                cpu: Vec::new(),
-            }];
-            for p in also {
+        Cmd::Judge(bench) => judge(bench),
+        Cmd::Simulate(bench) => simulate(bench),
+    }
+}
+
+/// `judge`: the rounds (generated or given), the programs measured alternately, the rates.
+fn judge(bench: JudgeBench) {
+    let JudgeBench {
+        rounds,
+        seed,
+        runs,
+        schocken,
+        plain,
+        also,
+        input,
+    } = bench;
+    let schocken = schocken.unwrap_or_else(|| sibling("schocken"));
+    let plain = plain.unwrap_or_else(|| sibling("judge-plain"));
+    let (path, count) = match input {
+        Some(path) => {
+            let count = std::fs::read_to_string(&path)
+                .map(|t| t.lines().filter(|l| !l.trim().is_empty()).count())
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (path, count)
+        }
+        None => {
+            let path = std::env::temp_dir().join(format!("schocken-judge-{rounds}-{seed}.jsonl"));
+            let file = File::create(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            write_rounds(rounds, seed, &mut BufWriter::new(file)).expect("write rounds");
+            (path, rounds)
+        }
+    };
+    let judge_args = vec!["judge".to_string(), "--json".to_string()];
+    let mut entries = vec![Entry {
+        label: format!("schocken judge --json ({})", schocken.display()),
+        program: schocken,
+        args: judge_args.clone(),
+        seconds: Vec::new(),
+        cpu: Vec::new(),
+    }];
+    for p in also {
+        entries.push(Entry {
+            label: format!("schocken judge --json ({})", p.display()),
+            program: p,
+            args: judge_args.clone(),
+            seconds: Vec::new(),
+            cpu: Vec::new(),
+        });
+    }
+    entries.push(Entry {
+        label: format!("plain serde_json loop ({})", plain.display()),
+        program: plain,
+        args: Vec::new(),
+        seconds: Vec::new(),
+        cpu: Vec::new(),
+    });
+    println!(
+        "{count} rounds in {}, {runs} runs each, alternating",
+        path.display()
+    );
+    alternate(&mut entries, runs, &path);
+    print_judge(&entries, count);
+}
+
+/// Each program's rounds per second beside the plain loop's.
+fn print_judge(entries: &[Entry], count: usize) {
+    let plain = entries.last().expect("plain");
+    let plain_rate = count as f64 / median(plain.seconds.clone());
+    let plain_cpu_rate = count as f64 / median(plain.cpu.clone());
+    let plain_best = count as f64 / plain.seconds.iter().copied().fold(f64::INFINITY, f64::min);
+    for e in entries {
+        let rate = count as f64 / median(e.seconds.clone());
+        let cpu_rate = count as f64 / median(e.cpu.clone());
+        let best = count as f64 / e.seconds.iter().copied().fold(f64::INFINITY, f64::min);
+        let runs: Vec<String> = e
+            .seconds
+            .iter()
+            .map(|s| fmt_rate(count as f64 / s))
+            .collect();
+        println!(
+            "{:>10} rounds/s {:>6.1} % of plain | per CPU second {:>10} {:>6.1} % | best {:>10} {:>6.1} % | {}\n           runs: {}",
+            fmt_rate(rate),
+            100.0 * rate / plain_rate,
+            fmt_rate(cpu_rate),
+            100.0 * cpu_rate / plain_cpu_rate,
+            fmt_rate(best),
+            100.0 * best / plain_best,
+            e.label,
+            runs.join(" ")
+        );
+    }
+    let judge = &entries[0];
+    let ratios: Vec<f64> = judge
+        .seconds
+        .iter()
+        .zip(&plain.seconds)
+        .map(|(j, p)| p / j)
+        .collect();
+    println!(
+        "judge / plain, run by run (median): {:.1} %",
+        100.0 * median(ratios)
+    );
+}
+
+/// `simulate`: each program at each thread count, measured alternately.
+fn simulate(bench: SimulateBench) {
+    let SimulateBench {
+        games,
+        players,
+        seed,
+        strategy,
+        runs,
+        threads,
+        schocken,
+        also,
+    } = bench;
+    let schocken = schocken.unwrap_or_else(|| sibling("schocken"));
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let threads = if threads.is_empty() {
+        if cores > 1 { vec![1, cores] } else { vec![1] }
+    } else {
+        threads
+    };
+    let mut base = vec![
+        "simulate".to_string(),
+        "--games".to_string(),
+        games.to_string(),
+        "--players".to_string(),
+        players.to_string(),
+        "--seed".to_string(),
+        seed.to_string(),
+        "--json".to_string(),
+    ];
+    if let Some(s) = strategy {
+        base.push("--strategy".to_string());
+        base.push(s);
+    }
+    let mut entries = simulate_entries(schocken, also, &base, &threads);
+    println!(
+        "{games} games of {players}, seed {seed}, {runs} runs each, alternating ({cores} cores)"
+    );
+    alternate(&mut entries, runs, Path::new("/dev/null"));
+    for e in &entries {
+        let rate = games as f64 / median(e.seconds.clone());
+        let cpu = median(e.cpu.clone());
+        let runs: Vec<String> = e
+            .seconds
+            .iter()
+            .map(|s| fmt_rate(games as f64 / s))
+            .collect();
+        println!(
+            "{:>10} games/s (CPU {cpu:.2} s) | {}\n           runs: {}",
+            fmt_rate(rate),
+            e.label,
+            runs.join(" ")
+        );
+    }
+}
+
+/// The runs to measure: each program with each thread count, or once if it has no
+/// `--threads`.
+fn simulate_entries(
+    schocken: PathBuf,
+    also: Vec<PathBuf>,
+    base: &[String],
+    threads: &[usize],
+) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    for program in std::iter::once(schocken).chain(also) {
+        let has_threads = Command::new(&program)
+            .args(["simulate", "--help"])
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).contains("--threads"))
+            .unwrap_or(false);
+        if has_threads {
+            for t in threads {
+                let mut args = base.to_vec();
+                args.push("--threads".to_string());
+                args.push(t.to_string());
                 entries.push(Entry {
-                    label: format!("schocken judge --json ({})", p.display()),
-                    program: p,
-                    args: judge_args.clone(),
+                    label: format!("--threads {t} ({})", program.display()),
+                    program: program.clone(),
+                    args,
                     seconds: Vec::new(),
                     cpu: Vec::new(),
                 });
             }
+        } else {
             entries.push(Entry {
-                label: format!("plain serde_json loop ({})", plain.display()),
-                program: plain,
-                args: Vec::new(),
+                label: format!("no --threads ({})", program.display()),
+                program,
+                args: base.to_vec(),
                 seconds: Vec::new(),
                 cpu: Vec::new(),
             });
-            println!(
-                "{count} rounds in {}, {runs} runs each, alternating",
-                path.display()
-            );
-            alternate(&mut entries, runs, &path);
-            let plain = entries.last().expect("plain");
-            let plain_rate = count as f64 / median(plain.seconds.clone());
-            let plain_cpu_rate = count as f64 / median(plain.cpu.clone());
-            let plain_best =
-                count as f64 / plain.seconds.iter().copied().fold(f64::INFINITY, f64::min);
-            for e in &entries {
-                let rate = count as f64 / median(e.seconds.clone());
-                let cpu_rate = count as f64 / median(e.cpu.clone());
-                let best = count as f64 / e.seconds.iter().copied().fold(f64::INFINITY, f64::min);
-                let runs: Vec<String> = e
-                    .seconds
-                    .iter()
-                    .map(|s| fmt_rate(count as f64 / s))
-                    .collect();
-                println!(
-                    "{:>10} rounds/s {:>6.1} % of plain | per CPU second {:>10} {:>6.1} % | best {:>10} {:>6.1} % | {}\n           runs: {}",
-                    fmt_rate(rate),
-                    100.0 * rate / plain_rate,
-                    fmt_rate(cpu_rate),
-                    100.0 * cpu_rate / plain_cpu_rate,
-                    fmt_rate(best),
-                    100.0 * best / plain_best,
-                    e.label,
-                    runs.join(" ")
-                );
-            }
-            let judge = &entries[0];
-            let ratios: Vec<f64> = judge
-                .seconds
-                .iter()
-                .zip(&plain.seconds)
-                .map(|(j, p)| p / j)
-                .collect();
-            println!(
-                "judge / plain, run by run (median): {:.1} %",
-                100.0 * median(ratios)
-            );
-        }
-        Cmd::Simulate {
-            games,
-            players,
-            seed,
-            strategy,
-            runs,
-            threads,
-            schocken,
-            also,
-        } => {
-            let schocken = schocken.unwrap_or_else(|| sibling("schocken"));
-            let cores = std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1);
-            let threads = if threads.is_empty() {
-                if cores > 1 { vec![1, cores] } else { vec![1] }
-            } else {
-                threads
-            };
-            let mut base = vec![
-                "simulate".to_string(),
-                "--games".to_string(),
-                games.to_string(),
-                "--players".to_string(),
-                players.to_string(),
-                "--seed".to_string(),
-                seed.to_string(),
-                "--json".to_string(),
-            ];
-            if let Some(s) = strategy {
-                base.push("--strategy".to_string());
-                base.push(s);
-            }
-            let mut entries = Vec::new();
-            for program in std::iter::once(schocken).chain(also) {
-                let has_threads = Command::new(&program)
-                    .args(["simulate", "--help"])
-                    .output()
-                    .map(|o| String::from_utf8_lossy(&o.stdout).contains("--threads"))
-                    .unwrap_or(false);
-                if has_threads {
-                    for t in &threads {
-                        let mut args = base.clone();
-                        args.push("--threads".to_string());
-                        args.push(t.to_string());
-                        entries.push(Entry {
-                            label: format!("--threads {t} ({})", program.display()),
-                            program: program.clone(),
-                            args,
-                            seconds: Vec::new(),
-                            cpu: Vec::new(),
-                        });
-                    }
-                } else {
-                    entries.push(Entry {
-                        label: format!("no --threads ({})", program.display()),
-                        program,
-                        args: base.clone(),
-                        seconds: Vec::new(),
-                        cpu: Vec::new(),
-                    });
-                }
-            }
-            println!(
-                "{games} games of {players}, seed {seed}, {runs} runs each, alternating ({cores} cores)"
-            );
-            alternate(&mut entries, runs, Path::new("/dev/null"));
-            for e in &entries {
-                let rate = games as f64 / median(e.seconds.clone());
-                let cpu = median(e.cpu.clone());
-                let runs: Vec<String> = e
-                    .seconds
-                    .iter()
-                    .map(|s| fmt_rate(games as f64 / s))
-                    .collect();
-                println!(
-                    "{:>10} games/s (CPU {cpu:.2} s) | {}\n           runs: {}",
-                    fmt_rate(rate),
-                    e.label,
-                    runs.join(" ")
-                );
-            }
         }
     }
+    entries
 }
