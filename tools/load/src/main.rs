@@ -185,6 +185,19 @@ fn print_memory(report: &Report) {
 }
 
 fn print(report: &Report) {
+    print_run(report);
+    if report.discord_tables > 0 {
+        print_discord(report);
+    }
+    if report.telegram_tables > 0 {
+        print_telegram(report);
+    }
+    print_memory(report);
+    print_limits(report);
+}
+
+/// The run: the bot, the tables, the actions and the answers' latency.
+fn print_run(report: &Report) {
     let l = &report.latency;
     println!(
         "bot: {} process(es) on {}",
@@ -221,75 +234,83 @@ fn print(report: &Report) {
          max {:.1} ms over {} answers",
         report.warmup_seconds, l.p50_ms, l.p99_ms, l.max_ms, l.count
     );
+}
+
+/// The Discord tables: answers, table messages, 429s and the platform's limits.
+fn print_discord(report: &Report) {
     let d = &report.discord;
-    if report.discord_tables > 0 {
-        println!("Discord ({} tables):", report.discord_tables);
-        println!(
-            "  interaction → callback: {}",
-            latency_line(&d.common.latency)
-        );
-        println!("{}", lag_line(&d.common.table_lag));
-        println!(
-            "  429s: {}; answers later than 3 s: {}; table writes per channel in any 5 s: max {} \
-             (limit 5); REST requests in any second: max {} (global limit {:.0}); presses \
-             refused: {}",
-            d.common.rate_limited,
-            d.late,
-            d.max_table_writes_per_5s_per_channel,
-            d.max_requests_per_second,
-            DISCORD_REQUESTS_PER_SECOND,
-            d.common.refused
-        );
-        for (route, count) in d.rate_limited_routes.iter().take(5) {
-            println!("  429 on {route}: {count}");
-        }
+    println!("Discord ({} tables):", report.discord_tables);
+    println!(
+        "  interaction → callback: {}",
+        latency_line(&d.common.latency)
+    );
+    println!("{}", lag_line(&d.common.table_lag));
+    println!(
+        "  429s: {}; answers later than 3 s: {}; table writes per channel in any 5 s: max {} \
+         (limit 5); REST requests in any second: max {} (global limit {:.0}); presses \
+         refused: {}",
+        d.common.rate_limited,
+        d.late,
+        d.max_table_writes_per_5s_per_channel,
+        d.max_requests_per_second,
+        DISCORD_REQUESTS_PER_SECOND,
+        d.common.refused
+    );
+    for (route, count) in d.rate_limited_routes.iter().take(5) {
+        println!("  429 on {route}: {count}");
     }
+}
+
+/// The Telegram tables: answers, paced writes, table messages, 429s and the write budget.
+fn print_telegram(report: &Report) {
     let t = &report.telegram;
-    if report.telegram_tables > 0 {
+    println!(
+        "Telegram ({} tables, {} through private chats):",
+        report.telegram_tables, t.private_tables
+    );
+    println!(
+        "  button press → answerCallbackQuery: {}",
+        latency_line(&t.common.latency)
+    );
+    println!(
+        "  command → first write (paced): {}",
+        latency_line(&t.command_latency)
+    );
+    println!("{}", lag_line(&t.common.table_lag));
+    println!(
+        "  429s: {}; writes per group in any minute: max {} (limit 20); writes in any \
+         second: max {} (the bot's cap {:.0}, Telegram's about 30); {:.1} writes/s; presses \
+         refused: {}",
+        t.common.rate_limited,
+        t.max_writes_per_minute_per_group,
+        t.max_writes_per_second,
+        TELEGRAM_WRITES_PER_SECOND,
+        t.writes_per_second,
+        t.common.refused
+    );
+    for (at, chat, before) in t.refused_writes.iter().take(5) {
         println!(
-            "Telegram ({} tables, {} through private chats):",
-            report.telegram_tables, t.private_tables
-        );
-        println!(
-            "  button press → answerCallbackQuery: {}",
-            latency_line(&t.common.latency)
-        );
-        println!(
-            "  command → first write (paced): {}",
-            latency_line(&t.command_latency)
-        );
-        println!("{}", lag_line(&t.common.table_lag));
-        println!(
-            "  429s: {}; writes per group in any minute: max {} (limit 20); writes in any \
-             second: max {} (the bot's cap {:.0}, Telegram's about 30); {:.1} writes/s; presses \
-             refused: {}",
-            t.common.rate_limited,
-            t.max_writes_per_minute_per_group,
-            t.max_writes_per_second,
-            TELEGRAM_WRITES_PER_SECOND,
-            t.writes_per_second,
-            t.common.refused
-        );
-        for (at, chat, before) in t.refused_writes.iter().take(5) {
-            println!(
-                "  429 at {at:.1} s: a write to {chat}, which had {before} accepted writes in the \
-                 60 s before"
-            );
-        }
-        println!(
-            "  private cups tried for players who never pressed START (403): {}",
-            t.private_tries_refused
-        );
-        println!(
-            "  budget: a busy group table wants a write every {} s and the bot writes at most \
-             {:.0} a second to Telegram: from about {} busy group tables the table messages fall \
-             behind by more than 3 s (a table playing through private chats costs about three)",
-            TELEGRAM_GROUP_GAP.as_secs(),
-            TELEGRAM_WRITES_PER_SECOND,
-            TELEGRAM_BUSY_GROUP_TABLES
+            "  429 at {at:.1} s: a write to {chat}, which had {before} accepted writes in the \
+             60 s before"
         );
     }
-    print_memory(report);
+    println!(
+        "  private cups tried for players who never pressed START (403): {}",
+        t.private_tries_refused
+    );
+    println!(
+        "  budget: a busy group table wants a write every {} s and the bot writes at most \
+         {:.0} a second to Telegram: from about {} busy group tables the table messages fall \
+         behind by more than 3 s (a table playing through private chats costs about three)",
+        TELEGRAM_GROUP_GAP.as_secs(),
+        TELEGRAM_WRITES_PER_SECOND,
+        TELEGRAM_BUSY_GROUP_TABLES
+    );
+}
+
+/// The plain transaction loop beside the stored moves, and whether the run kept the
+/// platforms' limits.
+fn print_limits(report: &Report) {
     if let (Some(rate), Some(ratio)) = (report.baseline_tx_per_second, report.ratio_to_baseline) {
         println!(
             "plain sqlx loop of {} transactions: {:.0}/s; stored moves use {:.1} % of that",
@@ -378,8 +399,19 @@ fn main() -> ExitCode {
     if let Some(tables) = args.web {
         return web(&args, tables);
     }
+    match chats(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("schocken-load: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The chats' run as the arguments ask for it.
+fn load_config(args: &Args) -> LoadConfig {
     let duration = args.duration.unwrap_or(60).max(1);
-    let config = LoadConfig {
+    LoadConfig {
         discord_tables: args.discord,
         telegram_tables: args.telegram,
         telegram_private: args.telegram_private.min(args.telegram),
@@ -398,65 +430,55 @@ fn main() -> ExitCode {
         brief_chats: args.brief_chats,
         forget_idle_minutes: args.forget_idle_minutes,
         ..LoadConfig::new(args.bin.clone().unwrap_or_else(bot::default_binary))
-    };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+    }
+}
+
+/// The chats' run: the bot against the fakes, the crash checks after kills, the report.
+fn chats(args: &Args) -> anyhow::Result<()> {
+    let config = load_config(args);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("schocken-load: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let dir = match tempfile::tempdir() {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("schocken-load: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    match runtime.block_on(schocken_load::run(&config, dir.path())) {
-        Ok(report) => {
-            if config.kills > 0 {
-                let problems = runtime
-                    .block_on(schocken_load::check::problems(
-                        &report.database_url,
-                        &report.seen_versions,
-                    ))
-                    .unwrap_or_else(|e| vec![e.to_string()]);
-                let mut lines = vec![format!(
-                    "after {} kills: {} problems, {} stuck games",
-                    config.kills,
-                    problems.len(),
-                    report.stuck.len()
-                )];
-                lines.extend(problems.iter().map(|p| format!("  {p}")));
-                lines.extend(report.stuck.iter().map(|(chat, table, version, _)| {
-                    format!("  stuck: chat {chat}, table {table} v{version}")
-                }));
-                // With --json, stdout is the report alone.
-                for line in lines {
-                    if args.json {
-                        eprintln!("{line}");
-                    } else {
-                        println!("{line}");
-                    }
-                }
-            }
+        .build()?;
+    let dir = tempfile::tempdir()?;
+    let report = runtime.block_on(schocken_load::run(&config, dir.path()))?;
+    if config.kills > 0 {
+        let problems = runtime
+            .block_on(schocken_load::check::problems(
+                &report.database_url,
+                &report.seen_versions,
+            ))
+            .unwrap_or_else(|e| vec![e.to_string()]);
+        // With --json, stdout is the report alone.
+        for line in kill_lines(&config, &report, &problems) {
             if args.json {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&report).unwrap_or_default()
-                );
+                eprintln!("{line}");
             } else {
-                print(&report);
+                println!("{line}");
             }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("schocken-load: {e:#}");
-            ExitCode::FAILURE
         }
     }
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).unwrap_or_default()
+        );
+    } else {
+        print(&report);
+    }
+    Ok(())
+}
+
+/// After kills: the problems the checks found and the games that got stuck.
+fn kill_lines(config: &LoadConfig, report: &Report, problems: &[String]) -> Vec<String> {
+    let mut lines = vec![format!(
+        "after {} kills: {} problems, {} stuck games",
+        config.kills,
+        problems.len(),
+        report.stuck.len()
+    )];
+    lines.extend(problems.iter().map(|p| format!("  {p}")));
+    lines.extend(report.stuck.iter().map(|(chat, table, version, _)| {
+        format!("  stuck: chat {chat}, table {table} v{version}")
+    }));
+    lines
 }
