@@ -38,45 +38,9 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
     } else {
         None
     };
-    let setup = BotSetup {
-        binary: config.binary.clone(),
-        database_url: url.clone(),
-        discord_api: discord.as_ref().map(FakeDiscord::api_url),
-        telegram_api: telegram.as_ref().map(FakeTelegram::api_url),
-        telegram_token: telegram
-            .as_ref()
-            .map(|t| t.token().to_string())
-            .unwrap_or_default(),
-        discord_token: discord
-            .as_ref()
-            .map(|d| d.token().to_string())
-            .unwrap_or_default(),
-        seed: config.seed,
-        log: log.clone(),
-        log_filter: config.log_filter.clone(),
-        env: config
-            .forget_idle_minutes
-            .map(|m| ("SCHOCKEN_FORGET_IDLE_MINUTES".to_string(), m.to_string()))
-            .into_iter()
-            .collect(),
-    };
+    let setup = bot_setup(config, &url, &log, discord.as_ref(), telegram.as_ref());
     let guilds = guilds(discord.as_ref(), config.processes.max(1));
-    let arena = Arc::new(Arena {
-        discord,
-        telegram,
-        discord_watch: Mutex::new(watch::DiscordWatch::default()),
-        telegram_watch: Mutex::new(watch::TelegramWatch::default()),
-        think: config.think,
-        open_within: if config.warmup.is_zero() {
-            config.think * 3
-        } else {
-            config.warmup.mul_f64(0.8)
-        },
-        rules: config.rules.clone(),
-        stop: AtomicBool::new(false),
-        sent: AtomicU64::new(0),
-        games_finished: AtomicU64::new(0),
-    });
+    let arena = arena(config, discord, telegram);
     let mut fleet = Fleet::start(&setup, config.processes, &arena)
         .await
         .context("the bot did not come up")?;
@@ -101,46 +65,14 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
 
     let started = Instant::now();
     let busy_from = memory.elapsed() + config.warmup.as_secs_f64();
-    let mut tables = tokio::task::JoinSet::new();
     let discord_seats: Vec<Seats> = (0..config.discord_tables)
         .map(|i| Seats::discord(i, guilds[i % guilds.len()], config.players))
         .collect();
     let telegram_seats: Vec<Seats> = (0..config.telegram_tables)
         .map(|i| Seats::telegram(i, config.players, i < config.telegram_private))
         .collect();
-    for (i, seats) in discord_seats.iter().enumerate() {
-        tables.spawn(drive::play(
-            arena.clone(),
-            seats.clone(),
-            config.seed ^ ((i as u64) << 1),
-        ));
-    }
-    for (i, seats) in telegram_seats.iter().enumerate() {
-        tables.spawn(drive::play(
-            arena.clone(),
-            seats.clone(),
-            config.seed ^ (((i as u64) << 1) | 1),
-        ));
-    }
-
-    // Kill moments, spread at random over the run (not in its first tenth, nor in its last
-    // 30 %: the tables must show they go on); each hits one process, in turn.
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(config.seed);
-    let span = config.duration.as_secs_f64();
-    let mut kills: Vec<f64> = (0..config.kills)
-        .map(|_| rng.random_range(0.1..0.7) * span)
-        .collect();
-    kills.sort_by(f64::total_cmp);
-    for (k, at) in kills.into_iter().enumerate() {
-        let wait = Duration::from_secs_f64(at).saturating_sub(started.elapsed());
-        sample_while(&mut fleet, &mut memory, wait).await;
-        fleet
-            .restart(k % fleet.len(), &arena)
-            .await
-            .context("the bot did not come back after SIGKILL")?;
-    }
-    let left = config.duration.saturating_sub(started.elapsed());
-    sample_while(&mut fleet, &mut memory, left).await;
+    let mut tables = spawn_tables(&arena, config, &discord_seats, &telegram_seats);
+    kill_while_playing(config, &mut fleet, &mut memory, &arena, started).await?;
     let seconds = started.elapsed().as_secs_f64();
     let ended = Instant::now();
 
@@ -157,130 +89,18 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
     let _ = watcher.await;
     poll_watches(&arena);
 
-    let measured_from = started + config.warmup;
-    let steady = |samples: &[(Instant, Duration)]| -> Vec<Duration> {
-        samples
-            .iter()
-            .filter(|(at, _)| *at >= measured_from && *at < ended)
-            .map(|(_, d)| *d)
-            .collect()
+    let window = Window {
+        from: started + config.warmup,
+        ended,
+        started,
     };
-    let lag_of = |lag: &watch::Lag| -> TableLag {
-        let shown = steady(&lag.samples);
-        let unshown = steady(&lag.unshown(ended));
-        TableLag {
-            over_limit: shown.iter().filter(|d| **d > LAG_LIMIT).count(),
-            never_shown: unshown.len(),
-            lag: Latency::of(shown),
-        }
-    };
-
-    let mut answered = 0;
-    let mut all = Vec::new();
-    let mut discord_report = DiscordReport::default();
-    if let (Some(fake), Ok(w)) = (arena.discord.as_ref(), arena.discord_watch.lock()) {
-        let samples = steady(&w.counts.latencies);
-        answered += w.counts.latencies.len();
-        all.extend(samples.iter().copied());
-        let channels = discord_seats.iter().map(|s| s.chat() as u64);
-        discord_report = DiscordReport {
-            common: PlatformReport {
-                tables: config.discord_tables,
-                latency: Latency::of(samples),
-                table_lag: lag_of(&w.counts.lag),
-                rate_limited: fake.rate_limited().len(),
-                refused: w.counts.refused,
-            },
-            late: fake.late_answers().len(),
-            rate_limited_routes: routes_of(&fake.rate_limited()),
-            max_table_writes_per_5s_per_channel: channels
-                .map(|c| fake.max_message_writes_in_window(c, Duration::from_secs(5)))
-                .max()
-                .unwrap_or(0),
-            // What counts against the global limit: interaction callbacks and webhooks are
-            // exempt.
-            max_requests_per_second: fake.max_in_window(Duration::from_secs(1), |r| {
-                r.bucket.is_some() && !r.path.starts_with("/webhooks/") && !r.rate_limited()
-            }),
-        };
-    }
-    let mut telegram_report = TelegramReport::default();
-    if let (Some(fake), Ok(w)) = (arena.telegram.as_ref(), arena.telegram_watch.lock()) {
-        let samples = steady(&w.counts.latencies);
-        answered += w.counts.latencies.len();
-        all.extend(samples.iter().copied());
-        let measured: Vec<&Instant> = w
-            .writes
-            .iter()
-            .filter(|at| **at >= measured_from && **at < ended)
-            .collect();
-        let span = ended.saturating_duration_since(measured_from).as_secs_f64();
-        telegram_report = TelegramReport {
-            common: PlatformReport {
-                tables: config.telegram_tables,
-                latency: Latency::of(samples),
-                table_lag: lag_of(&w.counts.lag),
-                rate_limited: fake.rate_limited().len(),
-                refused: w.counts.refused,
-            },
-            private_tables: config.telegram_private.min(config.telegram_tables),
-            command_latency: Latency::of(steady(&w.command_latencies)),
-            max_writes_per_minute_per_group: telegram_seats
-                .iter()
-                .map(|s| fake.max_writes_per_minute(s.chat()))
-                .max()
-                .unwrap_or(0),
-            max_writes_per_second: watch::max_in_window(&w.writes, Duration::from_secs(1)),
-            writes_per_second: measured.len() as f64 / span.max(1e-9),
-            private_tries_refused: fake
-                .requests()
-                .iter()
-                .filter(|r| r.is_write() && r.status == 403)
-                .count(),
-            refused_writes: fake
-                .rate_limited()
-                .iter()
-                .map(|r| {
-                    let chat = r.chat_id().unwrap_or(0);
-                    let before = fake
-                        .accepted_writes(chat)
-                        .iter()
-                        .filter(|w| {
-                            w.at <= r.at
-                                && r.at.saturating_duration_since(w.at) < Duration::from_secs(60)
-                        })
-                        .count();
-                    let at = r.at.saturating_duration_since(started).as_secs_f64();
-                    (at, chat, before)
-                })
-                .collect(),
-        };
-    }
-
-    let mut seen = check::SeenSummary::default();
-    for s in [
-        arena
-            .discord_watch
-            .lock()
-            .map(|w| w.tables.seen.clone())
-            .ok(),
-        arena
-            .telegram_watch
-            .lock()
-            .map(|w| w.tables.seen.clone())
-            .ok(),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        seen.versions.extend(s.versions);
-        for (chat, (table, at)) in &s.progress {
-            if !table.finished && ended.saturating_duration_since(*at) > STUCK_AFTER {
-                seen.stuck
-                    .push((*chat, table.table, table.version, table.content.clone()));
-            }
-        }
-    }
+    let discord_report = discord_report(&arena, &window, config, &discord_seats);
+    let telegram_report = telegram_report(&arena, &window, config, &telegram_seats);
+    let answered = discord_report.1 + telegram_report.1;
+    let mut all = discord_report.2;
+    all.extend(telegram_report.2);
+    let (discord_report, telegram_report) = (discord_report.0, telegram_report.0);
+    let seen = seen_summary(&arena, ended);
     let sqlite = url.starts_with("sqlite:");
     // The checks read a SQLite file without writing to it.
     let read_url = if sqlite {
@@ -336,6 +156,273 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
         log,
         seen_versions: seen.versions,
         stuck: seen.stuck,
+    })
+}
+
+/// Every table's players, each with a seed of its own.
+fn spawn_tables(
+    arena: &Arc<Arena>,
+    config: &LoadConfig,
+    discord: &[Seats],
+    telegram: &[Seats],
+) -> tokio::task::JoinSet<()> {
+    let mut tables = tokio::task::JoinSet::new();
+    for (i, seats) in discord.iter().enumerate() {
+        tables.spawn(drive::play(
+            arena.clone(),
+            seats.clone(),
+            config.seed ^ ((i as u64) << 1),
+        ));
+    }
+    for (i, seats) in telegram.iter().enumerate() {
+        tables.spawn(drive::play(
+            arena.clone(),
+            seats.clone(),
+            config.seed ^ (((i as u64) << 1) | 1),
+        ));
+    }
+    tables
+}
+
+/// The run's length, sampling memory and CPU, with the SIGKILLs at moments spread at random
+/// over it (not in its first tenth, nor in its last 30 %: the tables must show they go on);
+/// each hits one process, in turn, which is started again.
+async fn kill_while_playing(
+    config: &LoadConfig,
+    fleet: &mut Fleet,
+    memory: &mut MemoryTrace,
+    arena: &Arena,
+    started: Instant,
+) -> anyhow::Result<()> {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(config.seed);
+    let span = config.duration.as_secs_f64();
+    let mut kills: Vec<f64> = (0..config.kills)
+        .map(|_| rng.random_range(0.1..0.7) * span)
+        .collect();
+    kills.sort_by(f64::total_cmp);
+    for (k, at) in kills.into_iter().enumerate() {
+        let wait = Duration::from_secs_f64(at).saturating_sub(started.elapsed());
+        sample_while(fleet, memory, wait).await;
+        fleet
+            .restart(k % fleet.len(), arena)
+            .await
+            .context("the bot did not come back after SIGKILL")?;
+    }
+    let left = config.duration.saturating_sub(started.elapsed());
+    sample_while(fleet, memory, left).await;
+    Ok(())
+}
+
+/// The measured window of a run: from the end of the warm-up to the players' stop.
+struct Window {
+    started: Instant,
+    from: Instant,
+    ended: Instant,
+}
+
+impl Window {
+    /// The samples taken within the window.
+    fn steady(&self, samples: &[(Instant, Duration)]) -> Vec<Duration> {
+        samples
+            .iter()
+            .filter(|(at, _)| *at >= self.from && *at < self.ended)
+            .map(|(_, d)| *d)
+            .collect()
+    }
+
+    /// How far the table messages were behind the moves, within the window.
+    fn lag_of(&self, lag: &watch::Lag) -> TableLag {
+        let shown = self.steady(&lag.samples);
+        let unshown = self.steady(&lag.unshown(self.ended));
+        TableLag {
+            over_limit: shown.iter().filter(|d| **d > LAG_LIMIT).count(),
+            never_shown: unshown.len(),
+            lag: Latency::of(shown),
+        }
+    }
+}
+
+/// The Discord tables' figures, the answers counted and the latencies within the window.
+fn discord_report(
+    arena: &Arena,
+    window: &Window,
+    config: &LoadConfig,
+    seats: &[Seats],
+) -> (DiscordReport, usize, Vec<Duration>) {
+    let (Some(fake), Ok(w)) = (arena.discord.as_ref(), arena.discord_watch.lock()) else {
+        return (DiscordReport::default(), 0, Vec::new());
+    };
+    let samples = window.steady(&w.counts.latencies);
+    let answered = w.counts.latencies.len();
+    let all = samples.clone();
+    let channels = seats.iter().map(|s| s.chat() as u64);
+    let report = DiscordReport {
+        common: PlatformReport {
+            tables: config.discord_tables,
+            latency: Latency::of(samples),
+            table_lag: window.lag_of(&w.counts.lag),
+            rate_limited: fake.rate_limited().len(),
+            refused: w.counts.refused,
+        },
+        late: fake.late_answers().len(),
+        rate_limited_routes: routes_of(&fake.rate_limited()),
+        max_table_writes_per_5s_per_channel: channels
+            .map(|c| fake.max_message_writes_in_window(c, Duration::from_secs(5)))
+            .max()
+            .unwrap_or(0),
+        // What counts against the global limit: interaction callbacks and webhooks are
+        // exempt.
+        max_requests_per_second: fake.max_in_window(Duration::from_secs(1), |r| {
+            r.bucket.is_some() && !r.path.starts_with("/webhooks/") && !r.rate_limited()
+        }),
+    };
+
+    (report, answered, all)
+}
+
+/// The Telegram tables' figures, the answers counted and the latencies within the window.
+fn telegram_report(
+    arena: &Arena,
+    window: &Window,
+    config: &LoadConfig,
+    seats: &[Seats],
+) -> (TelegramReport, usize, Vec<Duration>) {
+    let (Some(fake), Ok(w)) = (arena.telegram.as_ref(), arena.telegram_watch.lock()) else {
+        return (TelegramReport::default(), 0, Vec::new());
+    };
+    let samples = window.steady(&w.counts.latencies);
+    let answered = w.counts.latencies.len();
+    let all = samples.clone();
+    let measured: Vec<&Instant> = w
+        .writes
+        .iter()
+        .filter(|at| **at >= window.from && **at < window.ended)
+        .collect();
+    let span = window
+        .ended
+        .saturating_duration_since(window.from)
+        .as_secs_f64();
+    let report = TelegramReport {
+        common: PlatformReport {
+            tables: config.telegram_tables,
+            latency: Latency::of(samples),
+            table_lag: window.lag_of(&w.counts.lag),
+            rate_limited: fake.rate_limited().len(),
+            refused: w.counts.refused,
+        },
+        private_tables: config.telegram_private.min(config.telegram_tables),
+        command_latency: Latency::of(window.steady(&w.command_latencies)),
+        max_writes_per_minute_per_group: seats
+            .iter()
+            .map(|s| fake.max_writes_per_minute(s.chat()))
+            .max()
+            .unwrap_or(0),
+        max_writes_per_second: watch::max_in_window(&w.writes, Duration::from_secs(1)),
+        writes_per_second: measured.len() as f64 / span.max(1e-9),
+        private_tries_refused: fake
+            .requests()
+            .iter()
+            .filter(|r| r.is_write() && r.status == 403)
+            .count(),
+        refused_writes: fake
+            .rate_limited()
+            .iter()
+            .map(|r| {
+                let chat = r.chat_id().unwrap_or(0);
+                let before = fake
+                    .accepted_writes(chat)
+                    .iter()
+                    .filter(|w| {
+                        w.at <= r.at
+                            && r.at.saturating_duration_since(w.at) < Duration::from_secs(60)
+                    })
+                    .count();
+                let at = r.at.saturating_duration_since(window.started).as_secs_f64();
+                (at, chat, before)
+            })
+            .collect(),
+    };
+
+    (report, answered, all)
+}
+
+/// Every table version the players saw, and the games that did not move for
+/// [`STUCK_AFTER`] at the end.
+fn seen_summary(arena: &Arena, ended: Instant) -> check::SeenSummary {
+    let mut seen = check::SeenSummary::default();
+    for s in [
+        arena
+            .discord_watch
+            .lock()
+            .map(|w| w.tables.seen.clone())
+            .ok(),
+        arena
+            .telegram_watch
+            .lock()
+            .map(|w| w.tables.seen.clone())
+            .ok(),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        seen.versions.extend(s.versions);
+        for (chat, (table, at)) in &s.progress {
+            if !table.finished && ended.saturating_duration_since(*at) > STUCK_AFTER {
+                seen.stuck
+                    .push((*chat, table.table, table.version, table.content.clone()));
+            }
+        }
+    }
+    seen
+}
+
+/// How the bot process is started against the fakes.
+fn bot_setup(
+    config: &LoadConfig,
+    url: &str,
+    log: &std::path::Path,
+    discord: Option<&FakeDiscord>,
+    telegram: Option<&FakeTelegram>,
+) -> BotSetup {
+    BotSetup {
+        binary: config.binary.clone(),
+        database_url: url.to_string(),
+        discord_api: discord.map(FakeDiscord::api_url),
+        telegram_api: telegram.map(FakeTelegram::api_url),
+        telegram_token: telegram.map(|t| t.token().to_string()).unwrap_or_default(),
+        discord_token: discord.map(|d| d.token().to_string()).unwrap_or_default(),
+        seed: config.seed,
+        log: log.to_path_buf(),
+        log_filter: config.log_filter.clone(),
+        env: config
+            .forget_idle_minutes
+            .map(|m| ("SCHOCKEN_FORGET_IDLE_MINUTES".to_string(), m.to_string()))
+            .into_iter()
+            .collect(),
+    }
+}
+
+/// What all tables share: the fakes, their watches, the pace.
+fn arena(
+    config: &LoadConfig,
+    discord: Option<FakeDiscord>,
+    telegram: Option<FakeTelegram>,
+) -> Arc<Arena> {
+    Arc::new(Arena {
+        discord,
+        telegram,
+        discord_watch: Mutex::new(watch::DiscordWatch::default()),
+        telegram_watch: Mutex::new(watch::TelegramWatch::default()),
+        think: config.think,
+        open_within: if config.warmup.is_zero() {
+            config.think * 3
+        } else {
+            config.warmup.mul_f64(0.8)
+        },
+        rules: config.rules.clone(),
+        stop: AtomicBool::new(false),
+        sent: AtomicU64::new(0),
+        games_finished: AtomicU64::new(0),
     })
 }
 
