@@ -7,6 +7,7 @@ pub mod commands;
 pub mod config;
 pub mod csv;
 pub mod engine;
+pub mod grammar;
 pub mod memory;
 pub mod metrics;
 pub mod model;

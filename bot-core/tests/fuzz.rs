@@ -5,10 +5,11 @@
 //! The case count comes from `SCHOCKEN_FUZZ_CASES` (default 3000 per target, so the suite
 //! stays quick); `docs/PERFORMANCE.md` records a run with a million cases per target.
 
+use bot_core::commands::{CATALOGUE, parse};
 use bot_core::engine::judge::{JudgeInput, JudgeRound};
 use bot_core::engine::{RuleSet, RulesError, rules::KEYS};
-use bot_core::service::judge_text;
-use bot_core::service::{ButtonAction, ButtonId, args};
+use bot_core::grammar::{dice, judge};
+use bot_core::service::{ButtonAction, ButtonId};
 use bot_core::text::{self, Lang};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -214,13 +215,15 @@ proptest! {
     /// Command arguments typed in chats.
     #[test]
     fn command_arguments_never_panic(text in "\\PC{0,60}") {
-        if let Ok(values) = args::parse_values(&text) {
+        if let Ok(values) = dice::values(&text) {
             prop_assert!(!values.is_empty() && values.len() <= 3);
             prop_assert!(values.iter().all(|v| (1..=6).contains(v)));
         }
-        let _ = args::parse_rules(&text);
-        let _ = args::parse_extras(&text);
-        if let Ok(input) = judge_text::parse(&text) {
+        // Every command of the catalogue reads any text without a panic.
+        for spec in &CATALOGUE {
+            let _ = parse::request(spec.id, &text, None);
+        }
+        if let Ok(input) = judge::parse(&text) {
             let _ = JudgeRound::from_input(&input, None).map(|r| r.score());
         }
     }

@@ -197,6 +197,30 @@ fn nothing_below_the_adapters_imports_render() {
     assert!(offenders.is_empty(), "{offenders:?}");
 }
 
+/// The service reads no command's text: `commands` (the catalogue and its parser) sits above
+/// it and makes its requests, so nothing below imports `commands`.
+#[test]
+fn nothing_below_the_commands_imports_them() {
+    let files = modules();
+    let edges = imports(&files);
+    let below = ["engine", "model", "store", "service", "club", "grammar"];
+    let offenders: Vec<(&String, &String)> = edges
+        .iter()
+        .filter(|(m, _)| {
+            below
+                .iter()
+                .any(|b| m.as_str() == *b || m.starts_with(&format!("{b}/")))
+        })
+        .flat_map(|(m, to)| to.iter().map(move |t| (m, t)))
+        .filter(|(_, t)| t.as_str() == "commands" || t.starts_with("commands/"))
+        .collect();
+    assert!(
+        edges["commands/parse"].contains("service"),
+        "the scan sees the parser's imports"
+    );
+    assert!(offenders.is_empty(), "{offenders:?}");
+}
+
 /// The check itself finds a circle when there is one.
 #[test]
 fn a_circle_is_found() {

@@ -3,12 +3,13 @@
 //! players and `quitter_pays`, buttons of finished or foreign tables, the chat's time zone,
 //! and the throw that ended a round shown to its roller.
 
+use bot_core::commands::parse;
 use bot_core::config::Config;
 use bot_core::engine::Event;
 use bot_core::service::reply::Content;
 use bot_core::service::{
     Actor, ButtonAction, ButtonId, ChatId, Command, Notice, Reply, Request, ServiceError,
-    TableStatus, UserRef, args,
+    TableStatus, UserRef,
 };
 
 mod common;
@@ -200,7 +201,7 @@ async fn buttons_of_a_finished_or_another_table_say_so() {
     let finished = started.table.expect("table");
     h.play_to_end().await;
     let roll = ButtonId::new(ButtonAction::Roll, finished.table_id, finished.version);
-    let press = |id: &ButtonId| args::button_command(chat(), actor("Anna"), id);
+    let press = |id: &ButtonId| parse::button_command(chat(), actor("Anna"), id);
     assert_eq!(
         h.service.handle(press(&roll)).await.error_kind(),
         Some(&ServiceError::GameOver)
@@ -334,7 +335,7 @@ async fn a_table_button_a_few_moves_old_counts_unless_it_repeats_ones_own_move()
     let first = h.current().await.expect("someone to play");
     let shown = h.public().await;
     let button = |action, version| {
-        args::button_command(
+        parse::button_command(
             chat(),
             actor(&first),
             &ButtonId::new(action, shown.table_id, version),
@@ -391,7 +392,7 @@ async fn a_button_of_an_earlier_round_is_stale() {
     let now = h.public().await;
     assert_ne!(now.view.as_ref().expect("view").round, round);
     let name = h.current().await.expect("someone");
-    let old = args::button_command(
+    let old = parse::button_command(
         chat(),
         actor(&name),
         &ButtonId::new(ButtonAction::Stand, shown.table_id, shown.version),

@@ -1,6 +1,7 @@
 //! The game service on a real SQLite file: tables, membership, moves, persistence across
 //! restarts, duplicates and stale buttons, timers, the ledger and statistics.
 
+use bot_core::commands::parse;
 use bot_core::config::Config;
 use bot_core::engine::ai::Strategy;
 use bot_core::engine::{ActionError, Event, Viewer};
@@ -8,7 +9,7 @@ use bot_core::render::{self, Voice};
 use bot_core::service::reply::Content;
 use bot_core::service::{
     Actor, ButtonAction, ButtonId, ChatId, Command, Notice, Request, ServiceError, TableStatus,
-    UserId, UserRef, args,
+    UserId, UserRef,
 };
 use bot_core::text::Lang;
 
@@ -170,7 +171,7 @@ async fn duplicate_requests_and_stale_buttons_change_nothing() {
     let table = h.public().await;
     let name = h.current().await.expect("someone");
     let click = |version: u64| {
-        args::button_command(
+        parse::button_command(
             chat(),
             actor(&name),
             &ButtonId::new(ButtonAction::Roll, table.table_id, version),
@@ -201,7 +202,7 @@ async fn duplicate_requests_and_stale_buttons_change_nothing() {
     );
     assert_eq!(h.public().await, after);
     // A button of no table of this chat.
-    let foreign = args::button_command(
+    let foreign = parse::button_command(
         chat(),
         actor(&name),
         &ButtonId::new(ButtonAction::Look, table.table_id + 40, 0),

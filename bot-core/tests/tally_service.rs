@@ -338,7 +338,7 @@ async fn r_rank_6_the_starters_extras_are_announced_by_a_button_on_the_table() {
         "Erst sagt Anna die Zusatzwürfe an."
     );
     // Cem holds the phone and presses what Anna said.
-    let all = bot_core::service::args::parse_extras("jule 221 331").expect("extras");
+    let all = bot_core::grammar::dice::extras("jule 221 331").expect("extras");
     h.ok(actor("Cem"), Request::Announce { extras: all }).await;
     assert!(render::table_buttons(&h.public().await, Lang::De).is_empty());
     // Anna's Jule counts (7 Deckel), Ben's 6,6,5 is the lowest.

@@ -3,7 +3,7 @@
 
 use bot_core::commands::{self, CommandId, Platform};
 use bot_core::model::table::MAX_NAME;
-use bot_core::service::{Request, ServiceError, UserRef, args};
+use bot_core::service::{Request, ServiceError};
 
 /// What a line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,107 +67,30 @@ pub fn is_club_word(text: &str) -> bool {
     commands::lookup(Platform::Terminal, &word, rest).is_some_and(|c| c.is_club())
 }
 
-/// What `command` with the text `rest` asks for (`line` is the whole line).
+/// What `command` with the text `rest` asks for (`line` is the whole line). The terminal
+/// answers a few itself; bot-core reads the rest ([`commands::parse`]).
 fn input(command: CommandId, rest: &str, line: &str) -> Input {
-    let text = || (!rest.is_empty()).then(|| rest.to_string());
     match command {
         // Without a text, a round is no command: the line itself may be one (`runde`).
-        CommandId::Round => text().map_or_else(|| Input::Unknown(line.to_string()), Input::Round),
-        CommandId::Export => Input::Export(text()),
-        CommandId::Verify => verify(rest),
+        CommandId::Round if rest.is_empty() => Input::Unknown(line.to_string()),
+        CommandId::Round => Input::Round(rest.to_string()),
+        CommandId::Export => Input::Export((!rest.is_empty()).then(|| rest.to_string())),
         CommandId::Help => Input::Keys,
         CommandId::Quit => Input::Quit,
-        _ => match request(command, rest) {
-            Some(Ok(request)) => Input::Request(request),
-            Some(Err(e)) => Input::Invalid(e),
-            None => Input::Unknown(line.to_string()),
+        _ => match commands::parse::request(command, rest, None) {
+            // A finished game's record is written to a file here.
+            Ok(Request::Verify { game }) => Input::Verify(game),
+            Ok(request) => Input::Request(request),
+            Err(e) => Input::Invalid(e),
         },
-    }
-}
-
-/// The service request of `command` with the text `rest`; `None` for what is no request.
-fn request(command: CommandId, rest: &str) -> Option<Result<Request, ServiceError>> {
-    let text = || rest.to_string();
-    Some(Ok(match command {
-        CommandId::Roll => Request::Roll,
-        CommandId::Keep => {
-            return Some(args::parse_values(rest).map(|values| Request::Keep { values }));
-        }
-        CommandId::Flip => Request::Flip,
-        CommandId::Stand => Request::Stand,
-        CommandId::Blind => Request::Blind,
-        CommandId::Announce => {
-            return Some(args::parse_extras(rest).map(|extras| Request::Announce { extras }));
-        }
-        CommandId::ThrowIn => Request::ThrowIn,
-        CommandId::Table => Request::Show,
-        CommandId::Hint => Request::Hint,
-        CommandId::Reveal => Request::Reveal,
-        CommandId::Debts => Request::Debts,
-        CommandId::History => Request::History {
-            page: rest.parse().unwrap_or(1),
-        },
-        CommandId::Paid => Request::Paid {
-            debtor: (!rest.is_empty()).then(|| UserRef::Name(text())),
-        },
-        CommandId::Undo => Request::Undo,
-        CommandId::Stats => Request::Stats,
-        CommandId::Seed => Request::Seed { text: text() },
-        CommandId::Fairness => Request::Fairness,
-        // `regeln` in words, `regeln details` every switch by its key, else set them.
-        CommandId::Rules => args::rules_request(rest),
-        // Without a zone: the rules, which name the table's time zone.
-        CommandId::TimeZone if rest.is_empty() => Request::ShowRules { details: false },
-        CommandId::TimeZone => Request::SetTimeZone { zone: text() },
-        CommandId::NewSeason => Request::CloseSeason,
-        CommandId::Kick if rest.is_empty() => return Some(Err(ServiceError::NameMissing)),
-        CommandId::Kick => Request::Kick {
-            user: UserRef::Name(text()),
-        },
-        CommandId::Leave => Request::Leave,
-        CommandId::End => Request::End,
-        CommandId::Judge => Request::Judge { text: text() },
-        CommandId::Night
-        | CommandId::CheckIn
-        | CommandId::Penalties
-        | CommandId::CashBox
-        | CommandId::Pay
-        | CommandId::CashBook
-        | CommandId::Cancel
-        | CommandId::Ratings
-        | CommandId::Championship => return Some(args::club_request(command, rest, None)),
-        // Read as other input; and the terminal sets a game up itself (its look-up names
-        // none of the chats' lobby commands).
-        CommandId::Round
-        | CommandId::Export
-        | CommandId::Verify
-        | CommandId::Help
-        | CommandId::Quit
-        | CommandId::New
-        | CommandId::Join
-        | CommandId::Start
-        | CommandId::Timer
-        | CommandId::Bot
-        | CommandId::Welcome => return None,
-    }))
-}
-
-/// `verify`, `verify 12`, `prüfen #12`: the newest game or game N.
-fn verify(rest: &str) -> Input {
-    if rest.is_empty() {
-        return Input::Verify(None);
-    }
-    match rest.trim_start_matches('#').parse::<i64>() {
-        Ok(game) if game > 0 => Input::Verify(Some(game)),
-        _ => Input::Invalid(ServiceError::BadArgument {
-            text: rest.chars().take(40).collect(),
-        }),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use bot_core::service::UserRef;
 
     #[test]
     fn german_and_english_words() {
@@ -188,6 +111,12 @@ mod tests {
         assert_eq!(parse("verify"), Input::Verify(None));
         assert_eq!(parse("prüfen #12"), Input::Verify(Some(12)));
         assert!(matches!(parse("verify zwölf"), Input::Invalid(_)));
+        // A page that is no number is refused, as in the chats (it once read as page 1).
+        assert_eq!(
+            parse("verlauf 2"),
+            Input::Request(Request::History { page: 2 })
+        );
+        assert!(matches!(parse("verlauf zwei"), Input::Invalid(_)));
         assert_eq!(
             parse("seed Stammtisch 7"),
             Input::Request(Request::Seed {

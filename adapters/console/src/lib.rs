@@ -278,7 +278,7 @@ where
         match input {
             Input::Round(text) => {
                 // Only a real table takes rounds; the service says so.
-                let round = bot_core::service::args::round_request(&text);
+                let round = bot_core::commands::parse::round_request(&text);
                 let reply = self.handle(who, round).await;
                 self.show(&reply)?;
             }

@@ -99,7 +99,7 @@ where
             }
             Input::Request(request) => request,
             Input::Round(text) | Input::Unknown(text) => {
-                bot_core::service::args::round_request(&text)
+                bot_core::commands::parse::round_request(&text)
             }
             Input::Invalid(e) => {
                 self.say(&render::error_text(&e, Some(table), self.voice()))?;

@@ -11,7 +11,7 @@ use crate::respond::{self, Deferred, Incoming};
 use bot_core::model::ids::parse_play_button;
 use bot_core::render::{self, Surface, Voice};
 use bot_core::service::{
-    ButtonId, ChatId, Command, Reply, Request, Service, ServiceError, TableStatus, args,
+    ButtonId, ChatId, Command, Reply, Request, Service, ServiceError, TableStatus,
 };
 use bot_core::text::Lang;
 use serenity::all::{CommandInteraction, ComponentInteraction, Http};
@@ -64,7 +64,11 @@ impl Bot {
         }
         match ButtonId::parse(&interaction.data.custom_id) {
             Ok(button) => {
-                let cmd = args::button_command(origin.chat.clone(), origin.actor.clone(), &button);
+                let cmd = bot_core::commands::parse::button_command(
+                    origin.chat.clone(),
+                    origin.actor.clone(),
+                    &button,
+                );
                 self.run(http, incoming, &origin, origin.complete(cmd))
                     .await;
             }

@@ -1,14 +1,14 @@
 //! The slash command: `/schocken` with one subcommand per request. Their names (English,
 //! German as Discord's `de` localization) and descriptions come from the command catalogue
 //! ([`bot_core::commands`]); each subcommand here only reads its options and names its
-//! request. `Bot` does the rest.
+//! request; an option's text is read by bot-core ([`parse`]). `Bot` does the rest.
 
 use crate::bot::Bot;
 use crate::origin::PLATFORM;
+use bot_core::commands::parse::{self, AddBotArgs};
 use bot_core::commands::{self, CommandId, Platform};
 use bot_core::engine::ai::Strategy;
 use bot_core::render::{Surface, Voice, command_description};
-use bot_core::service::args::{AddBotArgs, parse_values, rules_request as typed_rules};
 use bot_core::service::{Request, ServiceError, UserId, UserRef};
 use bot_core::text::Lang;
 use std::collections::HashMap;
@@ -249,8 +249,7 @@ async fn keep(
     #[max_length = 40]
     dice: String,
 ) -> Result<(), Error> {
-    let request = parse_values(&dice).map(|values| Request::Keep { values });
-    play(ctx, request).await
+    play(ctx, parse::request(CommandId::Keep, &dice, None)).await
 }
 
 #[poise::command(slash_command)]
@@ -299,7 +298,7 @@ async fn rules(
 fn rules_request(text: Option<&str>, zone: Option<&str>) -> Result<Request, ServiceError> {
     match (given(text), given(zone)) {
         (None, None) => Ok(Request::ShowRules { details: false }),
-        (Some(text), None) => Ok(typed_rules(text)),
+        (Some(text), None) => parse::request(CommandId::Rules, text, None),
         (None, Some(zone)) => Ok(Request::SetTimeZone {
             zone: zone.to_string(),
         }),
@@ -402,7 +401,7 @@ async fn judge(
     #[max_length = 1000]
     text: String,
 ) -> Result<(), Error> {
-    play(ctx, Ok(Request::Judge { text })).await
+    play(ctx, parse::request(CommandId::Judge, &text, None)).await
 }
 
 #[poise::command(slash_command)]
@@ -417,7 +416,7 @@ async fn round(
     #[max_length = 1000]
     text: String,
 ) -> Result<(), Error> {
-    play(ctx, Ok(bot_core::service::args::round_request(&text))).await
+    play(ctx, parse::request(CommandId::Round, &text, None)).await
 }
 
 #[poise::command(slash_command)]

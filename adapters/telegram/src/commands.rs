@@ -1,10 +1,9 @@
 //! Chat commands: `/roll`, `/wurf@SchockenBot`, `/keep 1 1` … Their names, German aliases,
 //! menus and admin rights come from the command catalogue ([`bot_core::commands`]); here a
-//! message is split up and its arguments become a service request. Pure: no Telegram calls.
+//! message is split up; its arguments are read by bot-core ([`parse`]). Pure: no Telegram calls.
 
-use bot_core::commands::{self, CommandId, Platform};
+use bot_core::commands::{self, CommandId, Platform, parse};
 use bot_core::render::{self, Surface, Voice};
-use bot_core::service::args::{self, parse_bot, parse_values, rules_request};
 use bot_core::service::{Request, ServiceError, UserId, UserRef};
 use bot_core::text::Lang;
 
@@ -77,135 +76,7 @@ pub type ReplyTarget = Option<UserId>;
 
 /// The service request of a command (`Welcome`, a private START, is handled by the adapter).
 pub fn request(cmd: CommandId, args: &str, reply_to: ReplyTarget) -> Result<Request, ServiceError> {
-    let args = args.trim();
-    if let Some(request) = without_arguments(cmd) {
-        return Ok(request);
-    }
-    let named = || match &reply_to {
-        Some(user) => Some(UserRef::Id(user.clone())),
-        None if !args.is_empty() => Some(UserRef::Name(args.to_string())),
-        None => None,
-    };
-    let text = || args.to_string();
-    let number = |args: &str| args.parse().map_err(|_| bad(args));
-    Ok(match cmd {
-        CommandId::New if args.is_empty() => Request::Open,
-        CommandId::New if is_tally_word(args) => Request::OpenTally,
-        CommandId::New => return Err(bad(args)),
-        CommandId::Start if args.is_empty() => Request::Start,
-        // At a real table the roll-off's winner is named: `/los Anna`.
-        CommandId::Start => Request::StartWith {
-            starter: UserRef::Name(args.trim_start_matches('@').to_string()),
-        },
-        CommandId::Keep => Request::Keep {
-            values: parse_values(args)?,
-        },
-        // `/regeln` in words, `/regeln details` every switch by its key, else set them.
-        CommandId::Rules => rules_request(args),
-        CommandId::Kick => Request::Kick {
-            user: named().ok_or(ServiceError::NameMissing)?,
-        },
-        CommandId::Paid => Request::Paid { debtor: named() },
-        CommandId::History if args.is_empty() => Request::History { page: 1 },
-        CommandId::History => Request::History {
-            page: number(args)?,
-        },
-        CommandId::Judge => Request::Judge { text: text() },
-        CommandId::Timer | CommandId::TimeZone if args.is_empty() => {
-            Request::ShowRules { details: false }
-        }
-        CommandId::Timer => Request::SetTimer {
-            seconds: number(args)?,
-        },
-        CommandId::TimeZone => Request::SetTimeZone { zone: text() },
-        CommandId::Seed => Request::Seed { text: text() },
-        CommandId::Verify => Request::Verify {
-            game: game_number(args)?,
-        },
-        CommandId::Round => args::round_request(args),
-        CommandId::Bot => parse_bot(args).request(),
-        CommandId::Night
-        | CommandId::CheckIn
-        | CommandId::Penalties
-        | CommandId::CashBox
-        | CommandId::Pay
-        | CommandId::CashBook
-        | CommandId::Cancel
-        | CommandId::Ratings
-        | CommandId::Championship => {
-            return args::club_request(cmd, args, reply_to.map(UserRef::Id));
-        }
-        // The commands without arguments were answered above.
-        _ => Request::Help,
-    })
-}
-
-/// The request of a command that reads no arguments.
-fn without_arguments(cmd: CommandId) -> Option<Request> {
-    Some(match cmd {
-        CommandId::Join => Request::Join,
-        CommandId::Leave => Request::Leave,
-        CommandId::Roll => Request::Roll,
-        CommandId::Flip => Request::Flip,
-        CommandId::Stand => Request::Stand,
-        CommandId::Blind => Request::Blind,
-        CommandId::Reveal => Request::Reveal,
-        CommandId::Table => Request::Show,
-        CommandId::End => Request::End,
-        CommandId::Debts => Request::Debts,
-        CommandId::Undo => Request::Undo,
-        CommandId::Export => Request::Export,
-        CommandId::Stats => Request::Stats,
-        CommandId::Help | CommandId::Welcome => Request::Help,
-        CommandId::NewSeason => Request::CloseSeason,
-        CommandId::Fairness => Request::Fairness,
-        CommandId::Hint => Request::Hint,
-        // Telegram offers none of these (its look-up never names them).
-        CommandId::Announce | CommandId::ThrowIn | CommandId::Quit => Request::Help,
-        CommandId::New
-        | CommandId::Start
-        | CommandId::Keep
-        | CommandId::Rules
-        | CommandId::Kick
-        | CommandId::Paid
-        | CommandId::History
-        | CommandId::Judge
-        | CommandId::Timer
-        | CommandId::TimeZone
-        | CommandId::Seed
-        | CommandId::Verify
-        | CommandId::Round
-        | CommandId::Bot
-        | CommandId::Night
-        | CommandId::CheckIn
-        | CommandId::Penalties
-        | CommandId::CashBox
-        | CommandId::Pay
-        | CommandId::CashBook
-        | CommandId::Cancel
-        | CommandId::Ratings
-        | CommandId::Championship => return None,
-    })
-}
-
-/// `/new tally`, `/neu zählen`: a table for real dice.
-fn is_tally_word(args: &str) -> bool {
-    matches!(
-        args.to_lowercase().as_str(),
-        "tally" | "zählen" | "zaehlen" | "echt" | "real"
-    )
-}
-
-/// `/verify`'s game number: none for the newest game, else a positive number (`12`, `#12`).
-fn game_number(args: &str) -> Result<Option<i64>, ServiceError> {
-    if args.is_empty() {
-        return Ok(None);
-    }
-    let digits = args.strip_prefix('#').unwrap_or(args);
-    match digits.parse::<i64>() {
-        Ok(n) if n > 0 => Ok(Some(n)),
-        _ => Err(bad(args)),
-    }
+    parse::request(cmd, args, reply_to.map(UserRef::Id))
 }
 
 /// The adapter text (message id) that shows how to use a command given as `args`, when the
@@ -215,15 +86,9 @@ pub fn usage(cmd: CommandId, args: &str) -> Option<&'static str> {
     match cmd {
         CommandId::Seed if args.is_empty() => Some("usage-seed"),
         CommandId::Round if args.is_empty() => Some("usage-round"),
-        CommandId::New if !args.is_empty() && !is_tally_word(args) => Some("usage-new"),
-        CommandId::Verify if game_number(args).is_err() => Some("usage-verify"),
+        CommandId::New if !args.is_empty() && !parse::is_tally(args) => Some("usage-new"),
+        CommandId::Verify if parse::game_number(args).is_err() => Some("usage-verify"),
         _ => None,
-    }
-}
-
-fn bad(text: &str) -> ServiceError {
-    ServiceError::BadArgument {
-        text: text.chars().take(40).collect(),
     }
 }
 

@@ -15,7 +15,7 @@ use crate::send::{Api, retry};
 use crate::state::App;
 use crate::text;
 use bot_core::commands::CommandId;
-use bot_core::service::args::button_command;
+use bot_core::commands::parse::button_command;
 use bot_core::service::{ButtonAction, ButtonId, Command, Request, ServiceError};
 use bot_core::text::{Lang, arg_text};
 use std::convert::Infallible;

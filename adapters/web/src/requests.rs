@@ -2,7 +2,7 @@
 //! buttons' ids), a word of the lobby, the local keyboard handing over to a player. Anything
 //! else is refused with a clear line and changes nothing.
 
-use bot_core::engine::ai::Strategy;
+use bot_core::commands::{CommandId, parse};
 use bot_core::model::table::MAX_NAME;
 use bot_core::service::{ButtonId, Request};
 use serde::Deserialize;
@@ -70,23 +70,23 @@ pub fn press(id: &str) -> Result<Asked, Refused> {
 }
 
 /// The service request of a lobby word.
+/// A word of the lobby (the page's own, in English whatever its language), read as the
+/// command it names: `computer` is `/bot` without a text (a strong computer called
+/// Computer).
 pub fn say(text: &str) -> Result<Asked, Refused> {
-    let request = match text {
-        "open" => Request::Open,
-        "join" => Request::Join,
-        "start" => Request::Start,
-        "leave" => Request::Leave,
-        "computer" => Request::AddBot {
-            name: String::new(),
-            strategy: Strategy::Strong,
-        },
+    let command = match text {
+        "open" => CommandId::New,
+        "join" => CommandId::Join,
+        "start" => CommandId::Start,
+        "leave" => CommandId::Leave,
+        "computer" => CommandId::Bot,
         _ => return Err(Refused::UnknownWord),
     };
-    Ok(Asked::Request(request))
+    parse::request(command, "", None)
+        .map(Asked::Request)
+        .map_err(|_| Refused::UnknownWord)
 }
 
-/// A player's name at the local keyboard: as at the terminal, at most [`MAX_NAME`]
-/// characters, no control characters.
 pub fn local_name(name: &str) -> Result<String, Refused> {
     let name = name.trim();
     let fine =
@@ -131,6 +131,14 @@ mod tests {
         assert_eq!(say("drop"), Err(Refused::UnknownWord));
         assert!(matches!(press("v1:r:1:4"), Ok(Asked::Button(_))));
         assert_eq!(say("join"), Ok(Asked::Request(Request::Join)));
+        // The computer is named as `/bot` names it (it was once seated as "?").
+        assert_eq!(
+            say("computer"),
+            Ok(Asked::Request(Request::AddBot {
+                name: "Computer".into(),
+                strategy: bot_core::engine::ai::Strategy::Strong
+            }))
+        );
     }
 
     #[test]

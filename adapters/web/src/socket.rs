@@ -10,7 +10,8 @@ use crate::requests::MAX_FRAME;
 use crate::requests::{self, Asked, Incoming, Refused};
 use crate::session::{Kind, Session};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, close_code};
-use bot_core::service::{Actor, Command, Reply, UserId, args};
+use bot_core::commands::parse;
+use bot_core::service::{Actor, Command, Reply, UserId};
 use bot_core::text::tr;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
@@ -133,7 +134,7 @@ impl Conn {
         let place = self.session.place.clone();
         let actor = self.actor();
         let mut cmd = match asked {
-            Asked::Button(button) => args::button_command(place, actor.clone(), &button),
+            Asked::Button(button) => parse::button_command(place, actor.clone(), &button),
             Asked::Request(request) => Command::new(place, actor.clone(), request),
         };
         // A press the page sends again (after a reconnect) counts once.

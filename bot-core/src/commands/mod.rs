@@ -5,11 +5,15 @@
 //! from it ([`crate::render::help_text`]).
 //!
 //! - this file: the types and the look-ups;
-//! - [`catalogue`]: the commands themselves.
+//! - [`catalogue`]: the commands themselves;
+//! - [`words`]: the words after a command that pick what it does (`/abend start`);
+//! - [`parse`]: a command's text → the service's request, for every front end.
 
 mod catalogue;
+pub mod parse;
 #[cfg(test)]
 mod tests;
+pub mod words;
 
 pub use catalogue::CATALOGUE;
 

@@ -294,3 +294,23 @@ fn the_help_names_every_command_its_program_lists() {
         assert!(!plain.contains("{$"), "{plain}");
     }
 }
+
+/// The words after a command: lower case as they are compared, none picking two things
+/// after the same command, each after a command that takes a text.
+#[test]
+fn choice_words_pick_one_thing_each() {
+    use words::{CHOICES, choice_of};
+    let mut seen = BTreeSet::new();
+    for choice in CHOICES {
+        assert_ne!(spec(choice.command).text, Text::None, "{:?}", choice.choice);
+        let words: BTreeSet<&str> = choice.names.words().collect();
+        for word in words {
+            assert_eq!(word, word.to_lowercase(), "{word}");
+            assert!(seen.insert((choice.command, word)), "{word} twice");
+            assert_eq!(
+                choice_of(choice.command, &word.to_uppercase()),
+                Some(choice.choice)
+            );
+        }
+    }
+}

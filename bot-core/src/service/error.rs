@@ -2,6 +2,7 @@
 
 use crate::engine::judge::JudgeError;
 use crate::engine::{ActionError, RulesError, StartError, TallyError};
+use crate::grammar::WordError;
 use crate::store::StoreError;
 use thiserror::Error;
 use tracing::{debug, error};
@@ -113,6 +114,17 @@ impl From<StartError> for ServiceError {
             StartError::NoSuchStarter => ServiceError::NameMissing,
             // The service names players itself (unique, never empty); only the count is left.
             _ => ServiceError::TooFewPlayers,
+        }
+    }
+}
+
+/// Words that could not be read, as the user sees them: the words, or what the dice say.
+impl From<WordError> for ServiceError {
+    fn from(e: WordError) -> Self {
+        match e {
+            WordError::Unreadable { text } => ServiceError::BadArgument { text },
+            WordError::InvalidDie { value } => ActionError::InvalidDie { value }.into(),
+            WordError::NoDice => ActionError::NothingToKeep.into(),
         }
     }
 }

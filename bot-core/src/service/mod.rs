@@ -12,7 +12,6 @@
 //! - [`changes`]: stored table versions for live pages, this process's and the others'.
 
 mod access;
-pub mod args;
 mod changes;
 pub mod clock;
 pub mod club;
@@ -21,7 +20,6 @@ pub mod error;
 mod health;
 pub use crate::model::ids;
 pub mod from_table;
-pub mod judge_text;
 mod ledger;
 mod lifecycle;
 mod memory;
@@ -31,7 +29,6 @@ mod reads;
 pub mod reply;
 mod settings;
 pub mod table;
-pub mod tally_text;
 mod timers;
 
 pub use changes::{Changed, TableChange};

@@ -4,8 +4,9 @@
 use super::from_table::{private_view, public_table};
 use super::reply::{Content, Notice, Reply};
 use super::table::{self, TableStatus};
-use super::{Command, Langs, Request, Service, ServiceError, Slot, content, judge_text};
+use super::{Command, Langs, Request, Service, ServiceError, Slot, content};
 use crate::engine::judge::JudgeRound;
+use crate::grammar;
 use crate::store::ChatSettings;
 
 impl Service {
@@ -77,7 +78,7 @@ impl Service {
 
 /// Referees a round played with real dice, under the chat's rules.
 fn judge(input: &str, settings: &ChatSettings) -> Result<Content, ServiceError> {
-    let parsed = judge_text::parse(input).map_err(|e| ServiceError::JudgeSyntax(e.part))?;
+    let parsed = grammar::judge::parse(input).map_err(|e| ServiceError::JudgeSyntax(e.part))?;
     let rules = settings.rules()?;
     let round = JudgeRound::from_input(&parsed, Some(&rules))?;
     let outcome = round.score();

@@ -208,7 +208,7 @@ fn computer_players_and_hints() {
         })
     );
     assert_eq!(request(CommandId::Hint, "", None), Ok(Request::Hint));
-    assert!(needs_admin(CommandId::Bot, &parse_bot("").request()));
+    assert!(needs_admin(CommandId::Bot, &parse::parse_bot("").request()));
     assert!(!needs_admin(CommandId::Hint, &Request::Hint));
     for (lang, hint) in [(Lang::De, "tipp"), (Lang::En, "hint")] {
         let menu = menu(lang);

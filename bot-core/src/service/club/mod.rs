@@ -3,7 +3,6 @@
 //! The reckoning is [`crate::club`]'s; this module gathers the facts, checks who may do
 //! what, and stores.
 
-mod args;
 mod cash;
 mod claims;
 pub(super) mod error;
@@ -13,7 +12,6 @@ pub(super) mod reply;
 mod standings;
 mod undo;
 
-pub use args::club_request;
 pub use error::ClubError;
 pub use reply::{BookFile, ClubContent, ClubNotice, NightReport, Unpaid};
 

@@ -6,11 +6,11 @@ use super::finish::finish_move;
 use super::{Table, TableContext, TableOutcome, TableStatus, TakenBack, clean_name, find, outcome};
 use crate::engine::judge::ThrowInput;
 use crate::engine::{EnteredThrow, FinalThrow, RoundEntry, Seat, TallyError};
+use crate::grammar::{self, tally::RoundLine};
 use crate::model::table::EnteredRound;
 use crate::service::command::{Command, UserRef};
 use crate::service::error::ServiceError;
 use crate::service::reply::Notice;
-use crate::service::tally_text::{self, RoundLine};
 
 /// A seated player enters the round that just fell at the table.
 pub(super) fn enter_round(
@@ -31,7 +31,7 @@ pub(super) fn enter_round(
         .map(|m| m.name.clone())
         .ok_or(ServiceError::NotMember)?;
     let line =
-        tally_text::parse(text).map_err(|e| ServiceError::JudgeSyntax(clip_part(&e.part)))?;
+        grammar::tally::parse(text).map_err(|e| ServiceError::JudgeSyntax(clip_part(&e.part)))?;
     let entry = round_entry(&table, line)?;
     let game = table.game.as_mut().ok_or(ServiceError::NotRunning)?;
     let before = game.clone();

@@ -1,9 +1,9 @@
 //! Reads a round of a real table from chat text (tally mode): the referee's line of final
-//! throws (`Anna 665 3, Ben 114 3 gebaut, Cem 221`, see [`super::judge_text`]), or a quick
+//! throws (`Anna 665 3, Ben 114 3 gebaut, Cem 221`, see [`super::judge`]), or a quick
 //! entry of the outcome alone: `Anna 4` (four Deckel), `Anna 4 von Ben` (from the round's
 //! winner, once the stock is empty), `Anna aus` (Schock aus).
 
-use super::judge_text::{self, ParseError};
+use super::{LineError, judge};
 use crate::engine::judge::ThrowInput;
 
 /// A round as typed, names not yet matched to seats.
@@ -20,17 +20,17 @@ pub enum RoundLine {
     },
 }
 
-pub fn parse(text: &str) -> Result<RoundLine, ParseError> {
+pub fn parse(text: &str) -> Result<RoundLine, LineError> {
     let text = text.trim();
     if text.is_empty() {
-        return Err(ParseError {
+        return Err(LineError {
             part: String::new(),
         });
     }
     if let Some(quick) = parse_quick(text) {
         return Ok(quick);
     }
-    judge_text::parse(text).map(|input| RoundLine::Throws(input.throws))
+    judge::parse(text).map(|input| RoundLine::Throws(input.throws))
 }
 
 /// `NAME N [von|from NAME]` or `NAME aus|out`; `None` if the text is not a quick entry.

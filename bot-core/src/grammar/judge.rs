@@ -5,15 +5,10 @@
 //! the dice, or new lines; they are listed in turn order, the starter first. A leading
 //! `finale:` (`final:`) makes it a round of the final (R-RANK-7).
 
+use super::LineError;
 use crate::engine::judge::{JudgeInput, ThrowInput};
 
-/// Why a line could not be read (shown to the user with the offending part).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    pub part: String,
-}
-
-pub fn parse(text: &str) -> Result<JudgeInput, ParseError> {
+pub fn parse(text: &str) -> Result<JudgeInput, LineError> {
     let (in_final, text) = final_prefix(text);
     let mut throws = Vec::new();
     for part in split_players(text) {
@@ -70,8 +65,8 @@ fn split_players(text: &str) -> Vec<String> {
         .collect()
 }
 
-fn parse_player(part: &str) -> Result<ThrowInput, ParseError> {
-    let fail = || ParseError {
+fn parse_player(part: &str) -> Result<ThrowInput, LineError> {
+    let fail = || LineError {
         part: part.trim().to_string(),
     };
     let words: Vec<&str> = part
