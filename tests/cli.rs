@@ -952,3 +952,27 @@ fn verify_r_fair_bad_files_exit_2_with_one_line() {
     let o = schocken(&["verify", "/nowhere/at/all.json"], "");
     assert_bad_input(&o, "/nowhere/at/all.json");
 }
+
+/// The README's `judge` example, as a reader pastes it, gives the answer the README shows
+/// (a stranger once found it refused: it announced a Jule under rules without extras).
+#[test]
+fn the_readmes_judge_example_answers_as_shown() {
+    let readme = include_str!("../README.md");
+    let section = readme
+        .split("### `judge`")
+        .nth(1)
+        .expect("the README's judge section");
+    let blocks: Vec<&str> = section
+        .split("```json")
+        .skip(1)
+        .filter_map(|b| b.split("```").next())
+        .take(2)
+        .collect();
+    let [input, shown] = blocks[..] else {
+        panic!("an example and its answer");
+    };
+    let answer = schocken(&["judge", "--json"], input);
+    assert!(answer.status.success(), "{}", stderr(&answer));
+    let shown: Value = serde_json::from_str(&shown.replace('\n', " ")).expect("shown JSON");
+    assert_eq!(json(&answer), shown);
+}

@@ -183,6 +183,43 @@ fn bad_input_at_the_terminal_gets_a_clear_answer() {
     assert!(out.contains("Befehle:"), "{out}");
 }
 
+/// A stranger's findings, kept: words after a command that reads none, a page 0, a page
+/// that is no number, an amount with its euro sign apart, a file that cannot be written —
+/// each answered in German, and nothing changes (the game still runs, both still seated).
+#[test]
+fn slips_after_a_command_change_nothing() {
+    let (_dir, db) = temp_db();
+    let script = "\nende quatsch\naussteigen jetzt\nw 3\nverlauf 0\nverlauf zwei\n\
+                  export /nonexistent/x.csv\nstrafen spiel=0,50 €\nstrafen\nq\n";
+    let out = play_script(
+        &db,
+        &["--players", "Anna,Ben", "--bots", "0", "--seed", "9"],
+        script,
+    );
+    let after = out.matches("Hinter diesem Befehl steht nichts").count();
+    assert_eq!(after, 3, "ende, aussteigen, w: {out}");
+    assert!(
+        out.contains("Gezählt wird ab 1: „0“ gibt es nicht."),
+        "{out}"
+    );
+    assert!(out.contains("Das verstehe ich nicht: „zwei“."), "{out}");
+    assert!(
+        out.contains("/nonexistent/x.csv ließ sich nicht speichern: Diesen Ordner gibt es nicht."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Tisch gespeichert"),
+        "the terminal went on to the end: {out}"
+    );
+    assert!(
+        !out.contains("kein Wert") && !out.contains("braucht einen Wert"),
+        "{out}"
+    );
+    let tables = query(&db, "SELECT status, snapshot FROM tables");
+    assert_eq!(tables[0][0], "running", "the game was not ended");
+    assert!(tables[0][1].contains("Anna") && tables[0][1].contains("Ben"));
+}
+
 #[test]
 fn the_time_zone_is_set_at_the_terminal() {
     let (_dir, db) = temp_db();

@@ -112,7 +112,7 @@ async fn a_server_keeps_the_score_of_a_real_table_to_its_bierrunde() {
     )
     .await;
     let too_many = "Ben 665 1, Cem 114 2, Anna 221";
-    let limit = "Cem: 2 Würfe sind mehr als die Vorlage (ein Wurf).";
+    let limit = "Cem: 2 Würfe sind mehr als die Vorgabe (ein Wurf).";
     refused(&fake, table, ben, too_many, limit).await;
 
     // A round: Cem's Schock 4 costs Anna 4 Deckel from the stock.

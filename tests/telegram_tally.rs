@@ -87,7 +87,7 @@ async fn a_group_keeps_the_score_of_a_real_table_to_its_bierrunde() {
         &fake,
         &group,
         "/runde Ben 665 1, Cem 114 2, Anna 221",
-        "Cem: 2 Würfe sind mehr als die Vorlage (ein Wurf).",
+        "Cem: 2 Würfe sind mehr als die Vorgabe (ein Wurf).",
     )
     .await;
     refused(&fake, &group, "/runde", "/runde Anna 665 3").await;

@@ -759,6 +759,9 @@ error-look-first = Schau erst unter deinen Becher { $surface ->
    *[plain] („Mein Becher“).
 }
 error-bad-argument = Das verstehe ich nicht: „{ $text }“.
+error-nothing-revealed = In diesem Spiel ist noch keine Runde aufgedeckt.
+error-below-one = Gezählt wird ab 1: „{ $text }“ gibt es nicht.
+error-text-after-command = Hinter diesem Befehl steht nichts – mit „{ $text }“ dahinter habe ich ihn nicht ausgeführt. Es hat sich nichts geändert.
 error-bad-button = Dieser Knopf ist ungültig – er gehört zu keinem Tisch.
 
 ## Provably fair dice
@@ -828,6 +831,12 @@ console-record-saved = Spielprotokoll gespeichert in { $path } – nachprüfen m
 console-verify-hint = Die Würfel dieses Spiels prüfen: beim nächsten Start von schocken „verify { $game }“ eingeben.
 console-exported = Deckelbuch gespeichert in { $path }.
 console-cash-exported = Kassenbuch gespeichert in { $path }.
+console-not-saved = { $path } ließ sich nicht speichern: { $why ->
+        [missing-folder] Diesen Ordner gibt es nicht.
+        [denied] Dort darf ich nicht schreiben.
+        [folder] Das ist ein Ordner – bitte einen Dateinamen angeben.
+       *[other] Die Datei ließ sich nicht schreiben.
+    } Am Tisch hat sich nichts geändert.
 console-night-picture = Das Bild des Abends ist gespeichert in { $path }.
 console-keys =
     Befehle: { $roll } = würfeln · { $keep } 1 1 = halten · { $flip } = Sechsen drehen · { $stand } = stehen · { $blind } = blind
@@ -857,7 +866,7 @@ error-tally-throw-count = { $name }: Mit { $throws ->
 error-tally-over-limit = { $name }: { $throws ->
     [one] ein Wurf ist
    *[other] { $throws } Würfe sind
-} mehr als die Vorlage ({ $limit ->
+} mehr als die Vorgabe ({ $limit ->
     [one] ein Wurf
    *[other] { $limit } Würfe
 }).
@@ -1240,7 +1249,7 @@ club-error-no-open-claim = { $name } hat keine Einzahlung gemeldet, die auf Best
     [terminal] „einzahlung { $name } 5“
    *[plain] „einzahlung { $name } 5“
 }.
-club-error-unknown-member = „{ $name }“ kennt der Club nicht (weder in der Kasse noch bei einem Abend).
+club-error-unknown-member = „{ $name }“ kennt der Club nicht (weder in der Kasse noch bei einem Abend oder am Tisch).
 club-error-no-such-entry = Es gibt keine Kassenbuchung #{ $id } in diesem Club.
 club-error-not-undoable = Kassenbuchung #{ $id } ist schon rückgängig gemacht oder selbst ein Storno.
 club-error-already-claimed = Du hast schon eine Einzahlung gemeldet; ein anderes Mitglied muss sie bestätigen.

@@ -753,6 +753,9 @@ error-look-first = Look under your cup first { $surface ->
    *[plain] ("My cup").
 }
 error-bad-argument = I cannot read "{ $text }".
+error-nothing-revealed = No round of this game has been revealed yet.
+error-below-one = Counting starts at 1: there is no "{ $text }".
+error-text-after-command = Nothing goes after this command – with "{ $text }" after it I did not carry it out. Nothing changed.
 error-bad-button = This button is not valid – it belongs to no table.
 
 ## Provably fair dice
@@ -822,6 +825,12 @@ console-record-saved = Game record saved to { $path } – check it with: schocke
 console-verify-hint = Check this game's dice: start schocken again and type "verify { $game }".
 console-exported = Ledger saved to { $path }.
 console-cash-exported = Cash book saved to { $path }.
+console-not-saved = Could not save { $path }: { $why ->
+        [missing-folder] there is no such folder.
+        [denied] I may not write there.
+        [folder] that is a folder – please give a file name.
+       *[other] the file could not be written.
+    } Nothing changed at the table.
 console-night-picture = The night's picture is saved to { $path }.
 console-keys =
     Commands: { $roll } = roll · { $keep } 1 1 = keep · { $flip } = turn sixes · { $stand } = stand · { $blind } = blind
@@ -1225,7 +1234,7 @@ club-error-no-open-claim = { $name } has no payment waiting to be confirmed. To 
     [terminal] "pay { $name } 5"
    *[plain] "pay { $name } 5"
 }.
-club-error-unknown-member = The club does not know "{ $name }" (not in the cash box, at no night).
+club-error-unknown-member = The club does not know "{ $name }" (not in the cash box, at no night, not at the table).
 club-error-no-such-entry = There is no cash entry #{ $id } in this club.
 club-error-not-undoable = Cash entry #{ $id } is undone already or is itself a reversal.
 club-error-already-claimed = You have reported a payment already; another member has to confirm it.

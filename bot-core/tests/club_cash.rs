@@ -281,6 +281,44 @@ async fn a_newcomers_claim_is_confirmed_before_his_first_evening() {
     assert_eq!(members, vec![(dora, "Dora".to_string())]);
 }
 
+/// A player seated at the club's table is known to it by name before any evening or cash
+/// entry (a stranger found `Ben: einzahlung Anna 3` refused for Anna at the table).
+#[tokio::test]
+async fn a_player_at_the_table_is_known_to_the_club() {
+    let h = Harness::new().await;
+    let club_id = chat().club();
+    h.ok(actor("Anna"), bot_core::service::Request::Open).await;
+    h.ok(actor("Eva"), bot_core::service::Request::Join).await;
+    let pay_eva = || {
+        club(ClubRequest::Pay {
+            member: Some(UserRef::Name("eva".into())),
+            amount: "3".into(),
+        })
+    };
+    h.ok(admin("Ben"), pay_eva()).await;
+    let eva = actor("Eva").user;
+    assert_eq!(
+        h.store.cash_balance(&club_id, &eva).await.unwrap(),
+        Cents(-300)
+    );
+    // Somebody at no table, no evening and not in the cash box is still unknown.
+    let unknown = h
+        .refused(
+            admin("Ben"),
+            club(ClubRequest::Pay {
+                member: Some(UserRef::Name("Zora".into())),
+                amount: "3".into(),
+            }),
+        )
+        .await;
+    assert_eq!(
+        club_refusal(unknown),
+        ClubError::UnknownMember {
+            name: "Zora".into()
+        }
+    );
+}
+
 #[tokio::test]
 async fn every_test_here_again_on_postgres() {
     common::backend::run_again_on_postgres().await;

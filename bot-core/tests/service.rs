@@ -33,6 +33,12 @@ async fn a_table_from_opening_to_the_bierrunde() {
     let reply = h.ok(actor("Ben"), Request::Start).await;
     let table = reply.table.expect("table");
     assert_eq!(table.status, TableStatus::Running);
+    // The game runs, its first round is still being thrown: nothing to reveal yet (a
+    // stranger found "no game is running" said here).
+    assert_eq!(
+        h.refused(actor("Cem"), Request::Reveal).await,
+        ServiceError::NothingRevealed
+    );
     assert!(
         reply
             .notices

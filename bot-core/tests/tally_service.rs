@@ -125,7 +125,7 @@ async fn r_rnd_2_wrong_lines_are_refused_with_the_reason_and_change_nothing() {
         ),
         (
             "Anna 665 2, Ben 114 3, Cem 221",
-            "Ben: 3 Würfe sind mehr als die Vorlage (2 Würfe).",
+            "Ben: 3 Würfe sind mehr als die Vorgabe (2 Würfe).",
         ),
         (
             "Ben 665 2, Anna 114 1, Cem 221",

@@ -6,7 +6,6 @@ use bot_core::render::content_file;
 use bot_core::service::club::ClubContent;
 use bot_core::service::reply::Content;
 use bot_core::service::{ClubRequest, Request};
-use bot_core::text::{arg_text, tr};
 use std::io::Write;
 
 impl<R, W> Console<R, W>
@@ -29,8 +28,7 @@ where
             }
         };
         if let Some(file) = file {
-            std::fs::write(&file.name, &file.bytes)?;
-            self.say(&tr(self.lang, saved, &[("path", arg_text(file.name))]))?;
+            self.save(&file.name, &file.bytes, saved)?;
         }
         Ok(())
     }

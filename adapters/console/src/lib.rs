@@ -148,6 +148,29 @@ where
         Ok(())
     }
 
+    /// Writes a file the player asked for and says so with `saved`; a path that cannot be
+    /// written is said in his language and the table goes on (nothing else changed).
+    fn save(&mut self, path: &str, bytes: &[u8], saved: &str) -> anyhow::Result<()> {
+        let shown = arg_text(path.to_string());
+        match std::fs::write(path, bytes) {
+            Ok(()) => self.say(&tr(self.lang, saved, &[("path", shown)])),
+            Err(e) => {
+                let why = match e.kind() {
+                    std::io::ErrorKind::NotFound => "missing-folder",
+                    std::io::ErrorKind::PermissionDenied => "denied",
+                    std::io::ErrorKind::IsADirectory => "folder",
+                    _ => "other",
+                };
+                let why = arg_text(why.to_string());
+                self.say(&tr(
+                    self.lang,
+                    "console-not-saved",
+                    &[("path", shown), ("why", why)],
+                ))
+            }
+        }
+    }
+
     async fn line(&mut self) -> anyhow::Result<Option<String>> {
         let mut line = String::new();
         let n = self.input.read_line(&mut line).await?;
@@ -331,9 +354,7 @@ where
         match &reply.content {
             Some(Content::Export { filename, csv }) => {
                 let path = path.unwrap_or_else(|| filename.clone());
-                std::fs::write(&path, csv)?;
-                let path = arg_text(path);
-                self.say(&tr(self.lang, "console-exported", &[("path", path)]))
+                self.save(&path, csv.as_bytes(), "console-exported")
             }
             _ => self.show(&reply),
         }
@@ -352,9 +373,7 @@ where
             filename, record, ..
         } = report.as_ref()
         {
-            std::fs::write(filename, record)?;
-            let path = arg_text(filename.clone());
-            self.say(&tr(self.lang, "console-record-saved", &[("path", path)]))?;
+            self.save(filename, record.as_bytes(), "console-record-saved")?;
         }
         Ok(())
     }

@@ -114,16 +114,17 @@ fn is_admin(p: Permissions) -> bool {
 /// `discord:<guild>/<channel>`, or `discord:dm/<channel>` outside a server.
 pub fn chat_id(guild: Option<GuildId>, channel: ChannelId) -> ChatId {
     match guild {
-        Some(g) => ChatId::new(PLATFORM, format!("{g}/{channel}")),
-        None => ChatId::new(PLATFORM, format!("dm/{channel}")),
+        Some(g) => ChatId::discord_channel(g, channel),
+        None => ChatId::discord_direct(channel),
     }
 }
 
 /// The channel of a Discord chat id (`None` for other platforms or a malformed id).
 pub fn channel_of(chat: &ChatId) -> Option<ChannelId> {
-    let rest = chat.as_str().strip_prefix("discord:")?;
-    let (_, channel) = rest.split_once('/')?;
-    channel
+    if !is_discord(chat) || chat.server().is_none() {
+        return None;
+    }
+    chat.chat()
         .parse::<u64>()
         .ok()
         .filter(|c| *c != 0)
@@ -150,13 +151,13 @@ mod tests {
     #[test]
     fn chat_ids_round_trip_to_the_channel() {
         let chat = chat_id(Some(GuildId::new(5)), ChannelId::new(7));
-        assert_eq!(chat.as_str(), "discord:5/7");
+        assert_eq!(chat.to_string(), "discord:5/7");
         assert_eq!(channel_of(&chat), Some(ChannelId::new(7)));
         let dm = chat_id(None, ChannelId::new(9));
-        assert_eq!(dm.as_str(), "discord:dm/9");
+        assert_eq!(dm.to_string(), "discord:dm/9");
         assert_eq!(channel_of(&dm), Some(ChannelId::new(9)));
         assert_eq!(channel_of(&ChatId::new("telegram", "-100")), None);
-        assert_eq!(channel_of(&ChatId("discord:5/x".into())), None);
+        assert_eq!(channel_of(&ChatId::new("discord", "5/x")), None);
         assert!(is_discord(&chat));
     }
 

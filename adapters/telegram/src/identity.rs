@@ -12,9 +12,10 @@ pub fn chat_id(chat: i64) -> ChatId {
     ChatId::new(PLATFORM, chat)
 }
 
-/// The Telegram chat id behind a service chat id, if it is a Telegram chat.
+/// The Telegram chat id behind a service chat id, if it is a Telegram chat (not a topic).
 pub fn telegram_chat(chat: &ChatId) -> Option<i64> {
-    chat.as_str().strip_prefix("telegram:")?.parse().ok()
+    let plain = chat.platform() == PLATFORM && chat.server().is_none() && chat.topic().is_none();
+    plain.then(|| chat.chat().parse().ok()).flatten()
 }
 
 pub fn user_id(user: u64) -> UserId {
@@ -88,7 +89,7 @@ mod tests {
 
     #[test]
     fn ids_round_trip() {
-        assert_eq!(chat_id(-1001).as_str(), "telegram:-1001");
+        assert_eq!(chat_id(-1001).to_string(), "telegram:-1001");
         assert_eq!(telegram_chat(&chat_id(-1001)), Some(-1001));
         assert_eq!(telegram_chat(&ChatId::new("discord", "1/2")), None);
         assert_eq!(telegram_user(&user_id(42)), Some(42));

@@ -90,12 +90,12 @@ mod tests {
     #[test]
     fn places_round_trip_through_the_service_id() {
         let general = Place::chat(-100_123);
-        assert_eq!(general.id().as_str(), "telegram:-100123");
+        assert_eq!(general.id().to_string(), "telegram:-100123");
         let topic = Place {
             chat: -100_123,
             thread: Some(42),
         };
-        assert_eq!(topic.id().as_str(), "telegram:-100123#42");
+        assert_eq!(topic.id().to_string(), "telegram:-100123#42");
         assert_eq!(Place::from_id(&topic.id()), Some(topic));
         assert_eq!(Place::from_id(&general.id()), Some(general));
         assert_eq!(Place::from_id(&ChatId::new("discord", "1/2")), None);

@@ -132,11 +132,9 @@ async fn telegram_member(
         .telegram_members
         .as_ref()
         .ok_or(LoginError::NotOffered)?;
-    let chat = place
-        .group()
-        .as_str()
-        .strip_prefix("telegram:")
-        .and_then(|id| id.parse::<i64>().ok())
+    let chat = (place.platform() == "telegram")
+        .then(|| place.chat().parse::<i64>().ok())
+        .flatten()
         .ok_or(LoginError::UnknownTable)?;
     match members.is_member(chat, user.id).await {
         Ok(true) => Ok(()),

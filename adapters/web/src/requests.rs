@@ -2,7 +2,7 @@
 //! buttons' ids), a word of the lobby, the local keyboard handing over to a player. Anything
 //! else is refused with a clear line and changes nothing.
 
-use bot_core::commands::{CommandId, parse};
+use bot_core::commands::{self, CommandId, Platform, parse};
 use bot_core::model::table::MAX_NAME;
 use bot_core::service::{ButtonId, Request};
 use serde::Deserialize;
@@ -70,21 +70,42 @@ pub fn press(id: &str) -> Result<Asked, Refused> {
 }
 
 /// The service request of a lobby word.
-/// A word of the lobby (the page's own, in English whatever its language), read as the
-/// command it names: `computer` is `/bot` without a text (a strong computer called
-/// Computer).
+/// A word of the lobby: the page's own (`open`, `computer`, `start`) or a lobby command as
+/// the chats name it (`new`, `neu`, `join`, `los`, `leave`, `bot Robbi einfach`), read as
+/// that command with the words after it.
 pub fn say(text: &str) -> Result<Asked, Refused> {
-    let command = match text {
-        "open" => CommandId::New,
-        "join" => CommandId::Join,
-        "start" => CommandId::Start,
-        "leave" => CommandId::Leave,
-        "computer" => CommandId::Bot,
-        _ => return Err(Refused::UnknownWord),
-    };
-    parse::request(command, "", None)
+    let text = text.trim();
+    let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    let command = lobby_command(&word.to_lowercase()).ok_or(Refused::UnknownWord)?;
+    parse::request(command, rest, None)
         .map(Asked::Request)
         .map_err(|_| Refused::UnknownWord)
+}
+
+/// The lobby's commands a page may say: a table opened, joined, started, left, and a
+/// computer seated.
+const LOBBY: [CommandId; 5] = [
+    CommandId::New,
+    CommandId::Join,
+    CommandId::Start,
+    CommandId::Leave,
+    CommandId::Bot,
+];
+
+fn lobby_command(word: &str) -> Option<CommandId> {
+    match word {
+        "open" => return Some(CommandId::New),
+        "start" => return Some(CommandId::Start),
+        _ => {}
+    }
+    let named = |id: &CommandId| {
+        let spec = commands::spec(*id);
+        spec.canonical().claims(word)
+            || spec
+                .names(Platform::Telegram)
+                .is_some_and(|n| n.claims(word))
+    };
+    LOBBY.into_iter().find(named)
 }
 
 pub fn local_name(name: &str) -> Result<String, Refused> {
@@ -132,13 +153,23 @@ mod tests {
         assert!(matches!(press("v1:r:1:4"), Ok(Asked::Button(_))));
         assert_eq!(say("join"), Ok(Asked::Request(Request::Join)));
         // The computer is named as `/bot` names it (it was once seated as "?").
-        assert_eq!(
-            say("computer"),
+        let bot = |name: &str, strategy| {
             Ok(Asked::Request(Request::AddBot {
-                name: "Computer".into(),
-                strategy: bot_core::engine::ai::Strategy::Strong
+                name: name.into(),
+                strategy,
             }))
-        );
+        };
+        use bot_core::engine::ai::Strategy;
+        assert_eq!(say("computer"), bot("Computer", Strategy::Strong));
+        // The chats' words as docs/WEB.md names them, with a name and a level.
+        assert_eq!(say("bot Robbi einfach"), bot("Robbi", Strategy::Simple));
+        assert_eq!(say("Computer stark"), bot("Computer", Strategy::Strong));
+        assert_eq!(say("neu"), Ok(Asked::Request(Request::Open)));
+        assert_eq!(say("new"), Ok(Asked::Request(Request::Open)));
+        assert_eq!(say("los"), Ok(Asked::Request(Request::Start)));
+        // Not the lobby's: refused, nothing asked.
+        assert_eq!(say("wurf"), Err(Refused::UnknownWord));
+        assert_eq!(say("neu morgen"), Err(Refused::UnknownWord));
     }
 
     #[test]

@@ -53,7 +53,7 @@ struct Signed {
     #[serde(rename = "l")]
     lang: String,
     #[serde(rename = "p")]
-    place: String,
+    place: ChatId,
     #[serde(rename = "k")]
     kind: Kind,
     #[serde(rename = "e")]
@@ -115,7 +115,7 @@ impl Sessions {
             user: session.user.0,
             name: session.name,
             lang: session.lang.code().to_string(),
-            place: session.place.0,
+            place: session.place,
             kind: session.kind,
             expires: session.expires,
         };
@@ -147,7 +147,7 @@ impl Sessions {
             user: UserId(signed.user),
             name: signed.name,
             lang: Lang::from_code(&signed.lang),
-            place: ChatId(signed.place),
+            place: signed.place,
             kind: signed.kind,
             expires: signed.expires,
         })
@@ -219,7 +219,7 @@ mod tests {
             user: "telegram:8".into(),
             name: "Mallory".into(),
             lang: "de".into(),
-            place: "telegram:-100".into(),
+            place: ChatId::new("telegram", -100),
             kind: Kind::Telegram,
             expires: u64::MAX,
         };

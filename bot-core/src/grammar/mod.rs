@@ -20,6 +20,13 @@ pub enum WordError {
     InvalidDie { value: u8 },
     #[error("no dice named")]
     NoDice,
+    /// A number below one where counting starts at one (a page, a game, an entry).
+    #[error("{text:?} is below 1")]
+    BelowOne { text: String },
+    /// Words after a command that reads none: refused rather than ignored, so a slip such as
+    /// `ende quatsch` changes nothing.
+    #[error("nothing may follow this command: {text:?}")]
+    Trailing { text: String },
 }
 
 impl WordError {
@@ -43,17 +50,35 @@ pub fn positive_number(text: &str) -> Result<i64, WordError> {
     let digits = text.strip_prefix('#').unwrap_or(text);
     match digits.parse::<i64>() {
         Ok(n) if n > 0 => Ok(n),
-        _ => Err(WordError::unreadable(text)),
+        Ok(_) => Err(WordError::BelowOne {
+            text: text.chars().take(40).collect(),
+        }),
+        Err(_) => Err(WordError::unreadable(text)),
     }
 }
 
 /// A page of a list (`2`); none is the first.
 pub fn page(text: &str) -> Result<u32, WordError> {
-    let text = text.trim();
-    if text.is_empty() {
+    if text.trim().is_empty() {
         return Ok(1);
     }
-    text.parse().map_err(|_| WordError::unreadable(text))
+    let page = positive_number(text)?;
+    u32::try_from(page).map_err(|_| WordError::unreadable(text))
+}
+
+/// An amount as typed, its currency sign joined to it: `2,50 €` → `2,50€`, so that it stays
+/// one word (`/einzahlung Anna 2,50 €`, `/strafen spiel=0,50 €`).
+pub fn join_currency(text: &str) -> String {
+    let mut joined = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        let after_amount = joined.ends_with(|c: char| c.is_ascii_digit());
+        let sign_of_amount = matches!(word, "€" | "EUR") && after_amount;
+        if !joined.is_empty() && !sign_of_amount {
+            joined.push(' ');
+        }
+        joined.push_str(word);
+    }
+    joined
 }
 
 #[cfg(test)]
@@ -70,5 +95,28 @@ mod tests {
         assert_eq!(page(""), Ok(1));
         assert_eq!(page("3"), Ok(3));
         assert_eq!(page("x"), Err(WordError::unreadable("x")));
+        // Counting starts at one everywhere: no page 0, no game 0, no entry 0.
+        for zero in ["0", "-1", "#0"] {
+            assert!(
+                matches!(page(zero), Err(WordError::BelowOne { .. })),
+                "{zero}"
+            );
+            assert!(matches!(
+                positive_number(zero),
+                Err(WordError::BelowOne { .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn an_amount_keeps_its_euro_sign() {
+        assert_eq!(join_currency("Anna 2,50 €"), "Anna 2,50€");
+        assert_eq!(
+            join_currency("spiel=0,50 €  haelfte=0,20 EUR"),
+            "spiel=0,50€ haelfte=0,20EUR"
+        );
+        assert_eq!(join_currency("2,50€"), "2,50€");
+        // A sign after a name is no amount's.
+        assert_eq!(join_currency("Anna €"), "Anna €");
     }
 }

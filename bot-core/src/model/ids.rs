@@ -6,65 +6,12 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use thiserror::Error;
 
-/// A place where a table can be: a chat on a platform (`discord:<guild>/<channel>`,
-/// `telegram:<chat>`, `console:<name>`), or one topic of a chat (`telegram:<chat>#<topic>`,
-/// a Telegram forum topic). Each place holds its own table; the ledger, statistics and house
-/// rules belong to the chat, its [`ChatId::group`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct ChatId(pub String);
+pub use super::place::{ChatId, PlaceError};
 
 /// A user on a platform: `discord:<user>`, `telegram:<user>`, `console:<name>`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct UserId(pub String);
-
-impl ChatId {
-    pub fn new(platform: &str, id: impl fmt::Display) -> ChatId {
-        ChatId(format!("{platform}:{id}"))
-    }
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-    pub fn platform(&self) -> &str {
-        self.0.split(':').next().unwrap_or("")
-    }
-
-    /// The same chat's topic `topic` (a table of its own).
-    pub fn in_topic(&self, topic: impl fmt::Display) -> ChatId {
-        ChatId(format!("{}{TOPIC_MARK}{topic}", self.group().0))
-    }
-
-    /// The chat this place belongs to: itself, or the chat of a topic.
-    pub fn group(&self) -> ChatId {
-        match self.0.split_once(TOPIC_MARK) {
-            Some((chat, _)) => ChatId(chat.to_string()),
-            None => self.clone(),
-        }
-    }
-
-    /// The club this place belongs to (club nights, the cash box): a Discord server with all
-    /// its channels (`discord:<guild>`), a Telegram group with all its topics; a direct chat
-    /// or a terminal is a club of its own.
-    pub fn club(&self) -> ChatId {
-        let group = self.group();
-        match group.0.split_once(SERVER_MARK) {
-            Some((server, _)) if !server.ends_with(":dm") => ChatId(server.to_string()),
-            _ => group,
-        }
-    }
-
-    /// The topic of this place, if it is one.
-    pub fn topic(&self) -> Option<&str> {
-        self.0.split_once(TOPIC_MARK).map(|(_, topic)| topic)
-    }
-}
-
-/// Separates a chat from its topic in a [`ChatId`] (no platform uses it in its chat ids).
-const TOPIC_MARK: char = '#';
-/// Separates a server from its channel in a [`ChatId`] (`discord:<guild>/<channel>`;
-/// direct messages are `discord:dm/<channel>`).
-const SERVER_MARK: char = '/';
 
 impl UserId {
     pub fn new(platform: &str, id: impl fmt::Display) -> UserId {
@@ -82,12 +29,6 @@ impl UserId {
     /// A computer player (its statistics are marked, it owes no round).
     pub fn is_computer(&self) -> bool {
         self.0.starts_with("bot:")
-    }
-}
-
-impl fmt::Display for ChatId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
     }
 }
 
@@ -317,33 +258,6 @@ fn parse_base36(s: &str) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_club_is_a_server_or_a_group_with_its_topics() {
-        let channel = ChatId::new("discord", "12/34");
-        assert_eq!(channel.club().as_str(), "discord:12");
-        let dm = ChatId::new("discord", "dm/34");
-        assert_eq!(dm.club(), dm);
-        let topic = ChatId::new("telegram", -100_123).in_topic(42);
-        assert_eq!(topic.club().as_str(), "telegram:-100123");
-        let console = ChatId::new("console", "kneipe");
-        assert_eq!(console.club(), console);
-    }
-
-    #[test]
-    fn a_topic_is_a_place_of_its_chat() {
-        let group = ChatId::new("telegram", -100_123);
-        let topic = group.in_topic(42);
-        assert_eq!(topic.as_str(), "telegram:-100123#42");
-        assert_eq!(topic.group(), group);
-        assert_eq!(topic.topic(), Some("42"));
-        assert_eq!(group.group(), group);
-        assert_eq!(group.topic(), None);
-        assert_eq!(topic.in_topic(7).as_str(), "telegram:-100123#7");
-        let discord = ChatId::new("discord", "5/7");
-        assert_eq!(discord.group(), discord, "a channel is its own chat");
-        assert_eq!(topic.platform(), "telegram");
-    }
 
     #[test]
     fn button_ids_round_trip_and_stay_short() {

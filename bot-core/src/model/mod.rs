@@ -4,6 +4,7 @@
 
 pub mod fairness;
 pub mod ids;
+pub mod place;
 pub mod records;
 pub mod table;
 pub mod token;

@@ -42,8 +42,8 @@ impl Tokens {
 
     /// The token of `place`.
     pub fn token(&self, place: &ChatId) -> String {
-        let id = place.as_str();
-        format!("{}{}", encode(id.as_bytes()), encode(&self.tag(id)))
+        let id = place.to_string();
+        format!("{}{}", encode(id.as_bytes()), encode(&self.tag(&id)))
     }
 
     /// The place a token names, if the token is ours and intact.
@@ -62,7 +62,10 @@ impl Tokens {
         mac.update(id.as_bytes());
         // Constant time: the tag is compared by the MAC itself.
         mac.verify_truncated_left(&tag).ok()?;
-        (tag.len() == TAG_BYTES).then_some(ChatId(id))
+        if tag.len() != TAG_BYTES {
+            return None;
+        }
+        ChatId::parse(&id).ok()
     }
 }
 
@@ -122,9 +125,9 @@ mod tests {
             "telegram:-1001234567890#42",
             "discord:1/2",
             "console:local",
-            "x",
+            "test:x",
         ] {
-            let token = tokens.token(&ChatId(place.into()));
+            let token = tokens.token(&ChatId::parse(place).expect("a place"));
             assert!(
                 token
                     .chars()
@@ -132,15 +135,18 @@ mod tests {
                 "Telegram's startapp alphabet: {token}"
             );
             assert!(token.len() <= 64, "{token}");
-            assert_eq!(tokens.place(&token), Some(ChatId(place.into())));
+            assert_eq!(
+                tokens.place(&token),
+                Some(ChatId::parse(place).expect("a place"))
+            );
         }
     }
 
     #[test]
     fn a_forged_or_foreign_token_names_nothing() {
         let tokens = Tokens::new(b"secret");
-        let token = tokens.token(&ChatId("telegram:-100".into()));
-        let other = Tokens::new(b"other").token(&ChatId("telegram:-100".into()));
+        let token = tokens.token(&ChatId::new("telegram", -100));
+        let other = Tokens::new(b"other").token(&ChatId::new("telegram", -100));
         assert_eq!(tokens.place(&other), None, "another server's");
         let tag = &token[token.len() - TAG_CHARS..];
         let forged = format!("{}{tag}", encode(b"telegram:-200"));
@@ -161,7 +167,7 @@ mod tests {
     #[test]
     fn a_link_written_with_the_old_dot_still_opens_its_table() {
         let tokens = Tokens::new(b"secret");
-        let place = ChatId("telegram:-100".into());
+        let place = ChatId::new("telegram", -100);
         let token = tokens.token(&place);
         let (id, tag) = token.split_at(token.len() - TAG_CHARS);
         assert_eq!(tokens.place(&format!("{id}.{tag}")), Some(place));

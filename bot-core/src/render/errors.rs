@@ -20,6 +20,7 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
         }
         ServiceError::GameRunning => tr(lang, "error-game-running", &[]),
         ServiceError::NotRunning => tr(lang, "error-not-running", &[]),
+        ServiceError::NothingRevealed => tr(lang, "error-nothing-revealed", &[]),
         ServiceError::TooFewPlayers => tr(lang, "error-too-few", &[]),
         ServiceError::OpenerOrAdminOnly => voice.tr("error-opener-or-admin", &[]),
         ServiceError::AdminOnly => voice.tr("error-admin-only", &[]),
@@ -33,6 +34,10 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
         }
         ServiceError::NameMissing => voice.tr("error-name-missing", &[]),
         ServiceError::BadArgument { text } => tr(lang, "error-bad-argument", &[("text", a(text))]),
+        ServiceError::BelowOne { text } => tr(lang, "error-below-one", &[("text", a(text))]),
+        ServiceError::TextAfterCommand { text } => {
+            tr(lang, "error-text-after-command", &[("text", a(text))])
+        }
         ServiceError::BadButton => tr(lang, "error-bad-button", &[]),
         ServiceError::Rules(r) => text::rules_error(lang, r),
         ServiceError::Judge(j) => text::judge_error(lang, j),

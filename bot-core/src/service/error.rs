@@ -46,6 +46,12 @@ pub enum ServiceError {
     NameMissing,
     #[error("cannot read `{text}`")]
     BadArgument { text: String },
+    #[error("no round of this game has been revealed yet")]
+    NothingRevealed,
+    #[error("counting starts at 1: `{text}`")]
+    BelowOne { text: String },
+    #[error("nothing may follow this command: `{text}`")]
+    TextAfterCommand { text: String },
     #[error("this button is not valid")]
     BadButton,
     #[error(transparent)]
@@ -125,6 +131,8 @@ impl From<WordError> for ServiceError {
             WordError::Unreadable { text } => ServiceError::BadArgument { text },
             WordError::InvalidDie { value } => ActionError::InvalidDie { value }.into(),
             WordError::NoDice => ActionError::NothingToKeep.into(),
+            WordError::BelowOne { text } => ServiceError::BelowOne { text },
+            WordError::Trailing { text } => ServiceError::TextAfterCommand { text },
         }
     }
 }

@@ -225,7 +225,7 @@ impl Service {
         }
         let filename = format!(
             "bierrunden-{}.csv",
-            sanitize_filename(cmd.chat.group().as_str())
+            sanitize_filename(&cmd.chat.group().to_string())
         );
         Ok(content(Content::Export { filename, csv }, lang_of(cmd)))
     }

@@ -53,11 +53,12 @@ impl Service {
             });
         };
         if cmd.request == Request::Reveal {
-            let summary = table
-                .game
-                .as_ref()
-                .and_then(|g| g.last_round().cloned())
-                .ok_or(ServiceError::NotRunning)?;
+            let game = table.game.as_ref().ok_or(ServiceError::NotRunning)?;
+            // A game whose first round is still being thrown has nothing to show yet.
+            let summary = game
+                .last_round()
+                .cloned()
+                .ok_or(ServiceError::NothingRevealed)?;
             return Ok(content(
                 Content::Reveal {
                     summary: Box::new(summary),

@@ -92,7 +92,7 @@ pub(super) async fn insert_entries(
                                        night_id, actor, actor_name, reverses, confirms)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
         )
-        .bind(e.club.as_str())
+        .bind(e.club.to_string())
         .bind(e.at)
         .bind(e.kind.id())
         .bind(e.member.as_ref().map(|m| m.as_str()))
@@ -116,7 +116,7 @@ pub(super) async fn insert_entries(
                  VALUES ($1, $2, $3, $4)",
             )
             .bind(id)
-            .bind(e.club.as_str())
+            .bind(e.club.to_string())
             .bind(p.account.key())
             .bind(p.amount.0)
             .execute(&mut *tx)
@@ -136,7 +136,7 @@ async fn member_names(
         "SELECT member, member_name FROM cash_entries
          WHERE club = $1 AND member IS NOT NULL ORDER BY id",
     )
-    .bind(club.as_str())
+    .bind(club.to_string())
     .fetch_all(&mut *conn)
     .await?;
     Ok(rows
@@ -153,7 +153,7 @@ async fn entry_of(
     let row = sqlx::query(&format!(
         "SELECT {ROW_COLUMNS} FROM cash_entries e WHERE e.club = $1 AND e.id = $2"
     ))
-    .bind(club.as_str())
+    .bind(club.to_string())
     .bind(id)
     .fetch_optional(&mut *conn)
     .await?;
@@ -190,7 +190,7 @@ impl Store {
             "SELECT account, CAST(SUM(amount) AS BIGINT) AS balance FROM cash_postings
              WHERE club = $1 GROUP BY account",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .fetch_all(&mut *conn)
         .await?;
         let names = member_names(&mut conn, club).await?;
@@ -221,7 +221,7 @@ impl Store {
             "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM cash_postings
              WHERE club = $1 AND account = $2",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(Account::Member(user.clone()).key())
         .fetch_one(&self.pool)
         .await?;
@@ -257,7 +257,7 @@ impl Store {
                AND NOT EXISTS (SELECT 1 FROM cash_entries r WHERE r.reverses = o.id)
              RETURNING id",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(id)
         .bind(at)
         .bind(actor)
@@ -344,7 +344,7 @@ impl Store {
                AND NOT EXISTS (SELECT 1 FROM cash_entries c WHERE c.confirms = e.id)
              ORDER BY e.id DESC LIMIT $3"
         ))
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(key)
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
@@ -366,7 +366,7 @@ impl Store {
         let total: i64 = sqlx::query_scalar(
             "SELECT COUNT(*) FROM cash_entries e WHERE e.club = $1 AND ($2 = '' OR e.member = $2)",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(member)
         .fetch_one(&self.pool)
         .await?;
@@ -380,7 +380,7 @@ impl Store {
              WHERE e.club = $1 AND ($2 = '' OR e.member = $2)
              ORDER BY e.id DESC LIMIT $3 OFFSET $4"
         ))
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(member)
         .bind(i64::from(size))
         .bind(i64::from(page.saturating_sub(1)) * i64::from(size))
@@ -399,14 +399,14 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {ROW_COLUMNS} FROM cash_entries e WHERE e.club = $1 ORDER BY e.id"
         ))
-        .bind(club.as_str())
+        .bind(club.to_string())
         .fetch_all(&mut *conn)
         .await?;
         let postings = sqlx::query(
             "SELECT entry_id, account, amount FROM cash_postings WHERE club = $1
              ORDER BY entry_id, account",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .fetch_all(&mut *conn)
         .await?;
         let mut by_entry: HashMap<i64, Vec<Posting>> = HashMap::new();
@@ -447,7 +447,7 @@ impl Store {
              WHERE p.club = $1 AND p.account LIKE 'member:%'
              GROUP BY p.account, e.id, e.at ORDER BY e.id",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .fetch_all(&mut *conn)
         .await?;
         let names = member_names(&mut conn, club).await?;

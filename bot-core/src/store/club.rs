@@ -2,7 +2,7 @@
 //! evening is reckoned from, and its close (the summary and the charges, booked together).
 
 use super::cash::{self, NewCashEntry};
-use super::{Store, StoreError, results};
+use super::{Store, StoreError, results, stored_place};
 use crate::club::{CheckIn, GameRecord, MemberNight, NightFacts, PenaltyCatalogue};
 use crate::model::ids::{ChatId, UserId};
 use sqlx::Row;
@@ -44,17 +44,17 @@ pub enum OpenNight {
 
 const NIGHT_COLUMNS: &str = "id, club, chat, season, opened_at, opened_by, late_after, closed_at";
 
-fn decode_night(r: &AnyRow) -> NightRow {
-    NightRow {
+fn decode_night(r: &AnyRow) -> Result<NightRow, StoreError> {
+    Ok(NightRow {
         id: r.get("id"),
-        club: ChatId(r.get("club")),
-        chat: ChatId(r.get("chat")),
+        club: stored_place(r.get("club"))?,
+        chat: stored_place(r.get("chat"))?,
         season: r.get("season"),
         opened_at: r.get("opened_at"),
         opened_by: r.get("opened_by"),
         late_after: r.get("late_after"),
         closed_at: r.get("closed_at"),
-    }
+    })
 }
 
 fn decode_check_in(r: &AnyRow) -> CheckIn {
@@ -83,11 +83,11 @@ impl Store {
     pub async fn club_catalogue(&self, club: &ChatId) -> Result<PenaltyCatalogue, StoreError> {
         let json: Option<String> =
             sqlx::query_scalar("SELECT catalogue FROM club_catalogues WHERE club = $1")
-                .bind(club.as_str())
+                .bind(club.to_string())
                 .fetch_optional(&self.pool)
                 .await?;
         match json {
-            Some(json) => read_catalogue(club.as_str(), &json),
+            Some(json) => read_catalogue(&club.to_string(), &json),
             None => Ok(PenaltyCatalogue::default()),
         }
     }
@@ -108,7 +108,7 @@ impl Store {
              ON CONFLICT (club) DO UPDATE SET catalogue = excluded.catalogue,
                updated_at = excluded.updated_at, updated_by = excluded.updated_by",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(json)
         .bind(at)
         .bind(by)
@@ -129,8 +129,8 @@ impl Store {
                  ON CONFLICT (club) WHERE closed_at IS NULL DO NOTHING
                  RETURNING {NIGHT_COLUMNS}"
             ))
-            .bind(night.club.as_str())
-            .bind(night.chat.as_str())
+            .bind(night.club.to_string())
+            .bind(night.chat.to_string())
             .bind(night.season)
             .bind(night.opened_at)
             .bind(&night.opened_by)
@@ -138,7 +138,7 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
             if let Some(row) = inserted {
-                return Ok(OpenNight::Opened(decode_night(&row)));
+                return Ok(OpenNight::Opened(decode_night(&row)?));
             }
             if let Some(open) = self.open_night_of(&night.club).await? {
                 return Ok(OpenNight::AlreadyOpen(open));
@@ -151,10 +151,10 @@ impl Store {
         let row = sqlx::query(&format!(
             "SELECT {NIGHT_COLUMNS} FROM club_nights WHERE club = $1 AND closed_at IS NULL"
         ))
-        .bind(club.as_str())
+        .bind(club.to_string())
         .fetch_optional(&self.pool)
         .await?;
-        Ok(row.as_ref().map(decode_night))
+        row.as_ref().map(decode_night).transpose()
     }
 
     /// None: checked in now; Some(earlier): he had checked in already (nothing changes).
@@ -264,13 +264,13 @@ impl Store {
             "SELECT {NIGHT_COLUMNS}, summary FROM club_nights
              WHERE club = $1 AND season = $2 AND closed_at IS NOT NULL ORDER BY opened_at, id"
         ))
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(season)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
             .map(|r| {
-                let night = decode_night(r);
+                let night = decode_night(r)?;
                 let lines = match r.get::<Option<String>, _>("summary") {
                     Some(json) => serde_json::from_str(&json)
                         .map_err(|e| unreadable(format!("summary of evening {}", night.id), e))?,
@@ -310,7 +310,7 @@ async fn known_members(
         "SELECT a.\"user\" AS member, a.name, a.at FROM attendance a
          JOIN club_nights n ON n.id = a.night_id WHERE n.club = $1 AND n.id < $2",
     )
-    .bind(club.as_str())
+    .bind(club.to_string())
     .bind(night_id)
     .fetch_all(&mut *conn)
     .await?;
@@ -322,7 +322,7 @@ async fn known_members(
                        WHERE p.entry_id = e.id AND p.account = 'member:' || e.member)
          ORDER BY e.id",
     )
-    .bind(club.as_str())
+    .bind(club.to_string())
     .fetch_all(&mut *conn)
     .await?;
     let mut newest: HashMap<String, (String, i64)> = HashMap::new();
@@ -385,16 +385,16 @@ pub(super) async fn migrate(
     old: &ChatId,
     new: &ChatId,
 ) -> Result<(), StoreError> {
-    let (old, new) = (old.as_str(), new.as_str());
+    let (old, new) = (old.to_string(), new.to_string());
     for table in ["club_catalogues", "cash_reminders"] {
         let has_old = sqlx::query(&format!("SELECT 1 FROM {table} WHERE club = $1"))
-            .bind(old)
+            .bind(&old)
             .fetch_optional(&mut *tx)
             .await?
             .is_some();
         if has_old {
             sqlx::query(&format!("DELETE FROM {table} WHERE club = $1"))
-                .bind(new)
+                .bind(&new)
                 .execute(&mut *tx)
                 .await?;
         }
@@ -406,8 +406,8 @@ pub(super) async fn migrate(
          WHERE club = $1 AND closed_at IS NULL
            AND EXISTS (SELECT 1 FROM club_nights o WHERE o.club = $2 AND o.closed_at IS NULL)",
     )
-    .bind(new)
-    .bind(old)
+    .bind(&new)
+    .bind(&old)
     .execute(&mut *tx)
     .await?;
     for (table, column) in [
@@ -422,8 +422,8 @@ pub(super) async fn migrate(
         sqlx::query(&format!(
             "UPDATE {table} SET {column} = $1 WHERE {column} = $2"
         ))
-        .bind(new)
-        .bind(old)
+        .bind(&new)
+        .bind(&old)
         .execute(&mut *tx)
         .await?;
     }

@@ -75,7 +75,7 @@ impl Store {
         let (done, answer) = tokio::sync::oneshot::channel();
         let job = moves::Move {
             table_id: table.id,
-            chat: table.chat.0.clone(),
+            chat: table.chat.to_string(),
             status: table.status.id(),
             prior: commit.prior_version as i64,
             version: table.version as i64,
@@ -113,7 +113,7 @@ async fn write_table(
                                  turn_deadline)
              VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
-        .bind(table.chat.as_str())
+        .bind(table.chat.to_string())
         .bind(table.status.id())
         .bind(table.version as i64)
         .bind(snapshot)

@@ -3,6 +3,7 @@
 //! (see `health`).
 
 use super::backend;
+use crate::model::ids::ChatId;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -33,6 +34,14 @@ pub enum StoreError {
     /// A stored value (a catalogue, an evening's summary, a cash entry) does not read back.
     #[error("stored {what} is unreadable: {message}")]
     Unreadable { what: String, message: String },
+}
+
+/// A place as the database holds it (written by [`ChatId`]'s `Display`).
+pub(crate) fn stored_place(text: &str) -> Result<ChatId, StoreError> {
+    ChatId::parse(text).map_err(|e| StoreError::Unreadable {
+        what: "place".into(),
+        message: e.to_string(),
+    })
 }
 
 /// Why the database cannot be used now.

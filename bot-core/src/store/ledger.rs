@@ -71,7 +71,7 @@ pub(super) async fn insert(
                              actor_name, reverses)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
-    .bind(e.chat.as_str())
+    .bind(e.chat.to_string())
     .bind(e.at)
     .bind(e.kind)
     .bind(e.debtor.as_str())
@@ -102,7 +102,7 @@ pub(super) async fn reverse_debt(
            AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.reverses = l.id)
          ORDER BY id DESC LIMIT 1",
     )
-    .bind(chat.as_str())
+    .bind(chat.to_string())
     .bind(table_id)
     .bind(debt.user.as_str())
     .bind(debt.reason.id())
@@ -175,7 +175,7 @@ impl Store {
              FROM ledger l WHERE chat = $1 GROUP BY debtor HAVING SUM(rounds) > 0
              ORDER BY owed DESC, name",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -193,7 +193,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT CAST(COALESCE(SUM(rounds), 0) AS BIGINT) AS owed FROM ledger WHERE chat = $1 AND debtor = $2",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(debtor.as_str())
         .fetch_one(&self.pool)
         .await?;
@@ -210,7 +210,7 @@ impl Store {
             "SELECT debtor, debtor_name FROM ledger WHERE chat = $1 AND lower(debtor_name) = lower($2)
              ORDER BY id DESC LIMIT 1",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(name.trim().trim_start_matches('@'))
         .fetch_optional(&self.pool)
         .await?;
@@ -226,7 +226,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT debtor_name FROM ledger WHERE chat = $1 AND debtor = $2 ORDER BY id DESC LIMIT 1",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(user.as_str())
         .fetch_optional(&self.pool)
         .await?;
@@ -242,7 +242,7 @@ impl Store {
         size: u32,
     ) -> Result<(Vec<LedgerLine>, u32), StoreError> {
         let total: i64 = sqlx::query("SELECT COUNT(*) AS n FROM ledger WHERE chat = $1")
-            .bind(chat.as_str())
+            .bind(chat.to_string())
             .fetch_one(&self.pool)
             .await?
             .get("n");
@@ -251,7 +251,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {ROW_COLUMNS} FROM ledger l WHERE chat = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
         ))
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(i64::from(size))
         .bind(i64::from(page.saturating_sub(1)) * i64::from(size))
         .fetch_all(&self.pool)
@@ -288,7 +288,7 @@ impl Store {
                AND NOT EXISTS (SELECT 1 FROM ledger r WHERE r.reverses = l.id)
              ORDER BY id DESC LIMIT 1"
         ))
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(actor.as_str())
         .fetch_optional(&self.pool)
         .await?;
@@ -309,7 +309,7 @@ impl Store {
                                AND p.chat = l.chat AND p.id > l.id)
              ORDER BY id DESC LIMIT 1"
         ))
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(debtor.as_str())
         .fetch_optional(&self.pool)
         .await?;
@@ -321,7 +321,7 @@ impl Store {
         let rows = sqlx::query(&format!(
             "SELECT {ROW_COLUMNS} FROM ledger l WHERE chat = $1 ORDER BY id"
         ))
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.iter().map(decode).collect())

@@ -25,6 +25,7 @@ pub use backend::{Backend, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, redacted};
 pub use cash::{CashBalances, CashRow, NewCashEntry};
 pub use club::{NewNight, NightRow, OpenNight};
 pub use commit::Commit;
+use error::stored_place;
 pub use error::{StoreError, Unreachable};
 pub use health::{Change, Health, Outage};
 pub use ledger::{LedgerRow, NewLedgerEntry};
@@ -151,11 +152,11 @@ impl Store {
             );
             let mut query = sqlx::query(&sql);
             for place in chunk {
-                query = query.bind(place.as_str());
+                query = query.bind(place.to_string());
             }
             for row in query.fetch_all(&self.pool).await? {
                 out.push(Stored {
-                    place: ChatId(row.get("chat")),
+                    place: stored_place(row.get("chat"))?,
                     table_id: row.get("id"),
                     version: u64::try_from(row.get::<i64, _>("version")).unwrap_or(0),
                     seq: 0,
@@ -264,7 +265,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT id, snapshot, message_ref FROM tables WHERE chat = $1 ORDER BY id DESC LIMIT 1",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| Self::decode_row(&r)).transpose()
@@ -275,7 +276,7 @@ impl Store {
         let row = sqlx::query(
             "SELECT id, snapshot, message_ref FROM tables WHERE chat = $1 AND status IN ('lobby', 'running')",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| Self::decode_row(&r)).transpose()
@@ -326,7 +327,7 @@ impl Store {
             "SELECT rules_preset, rules_overrides, turn_timer, lang, season, time_zone, hints
              FROM chats WHERE chat = $1",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .fetch_optional(&self.pool)
         .await?;
         Ok(match row {
@@ -365,7 +366,7 @@ impl Store {
                lang = excluded.lang, season = excluded.season, time_zone = excluded.time_zone,
                hints = excluded.hints",
         )
-        .bind(settings.chat.as_str())
+        .bind(settings.chat.to_string())
         .bind(&settings.preset)
         .bind(&settings.overrides)
         .bind(settings.turn_timer.map(i64::from))
@@ -389,20 +390,20 @@ impl Store {
         let _writer = self.write_turn().await;
         let mut tx = self.pool.begin().await?;
         let has_old: bool = sqlx::query("SELECT 1 FROM chats WHERE chat = $1")
-            .bind(old.as_str())
+            .bind(old.to_string())
             .fetch_optional(&mut *tx)
             .await?
             .is_some();
         if has_old {
             sqlx::query("DELETE FROM chats WHERE chat = $1")
-                .bind(new.as_str())
+                .bind(new.to_string())
                 .execute(&mut *tx)
                 .await?;
         }
         for table in ["chats", "tables", "ledger", "seasons", "requests"] {
             sqlx::query(&format!("UPDATE {table} SET chat = $1 WHERE chat = $2"))
-                .bind(new.as_str())
-                .bind(old.as_str())
+                .bind(new.to_string())
+                .bind(old.to_string())
                 .execute(&mut *tx)
                 .await?;
         }
@@ -411,7 +412,7 @@ impl Store {
         club::migrate(&mut tx, old, new).await?;
         // Snapshots carry their chat id too.
         let rows = sqlx::query("SELECT id, snapshot, message_ref FROM tables WHERE chat = $1")
-            .bind(new.as_str())
+            .bind(new.to_string())
             .fetch_all(&mut *tx)
             .await?;
         for row in rows {
@@ -467,15 +468,16 @@ impl Store {
             .bind(table_id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.map(|r| {
+        row.map(|r| {
             let status = match r.get::<String, _>("status").as_str() {
                 "lobby" => TableStatus::Lobby,
                 "running" => TableStatus::Running,
                 "finished" => TableStatus::Finished,
                 _ => TableStatus::Abandoned,
             };
-            (ChatId(r.get("chat")), status)
-        }))
+            Ok((stored_place(r.get("chat"))?, status))
+        })
+        .transpose()
     }
 
     /// Whether a table is in the lobby or running (for checks after a restart).
@@ -499,7 +501,7 @@ async fn record_request(
 ) -> Result<(), StoreError> {
     let inserted = sqlx::query("INSERT INTO requests (request_id, chat, at) VALUES ($1, $2, $3)")
         .bind(request_id)
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(now)
         .execute(tx)
         .await;

@@ -41,8 +41,8 @@ struct Payload {
 #[derive(Serialize, Deserialize)]
 #[serde(untagged)]
 enum Entry {
-    Counted(String, i64, u64, u64),
-    Plain(String, i64, u64),
+    Counted(ChatId, i64, u64, u64),
+    Plain(ChatId, i64, u64),
 }
 
 /// Sends this process's stored versions; created for PostgreSQL only.
@@ -92,9 +92,9 @@ fn payloads(origin: &str, batch: &[Stored]) -> Vec<String> {
     let mut part: Vec<Entry> = Vec::new();
     let mut size = 0;
     for s in batch {
-        let entry = Entry::Counted(s.place.as_str().to_string(), s.table_id, s.version, s.seq);
+        let entry = Entry::Counted(s.place.clone(), s.table_id, s.version, s.seq);
         // The place, three numbers, quotes and commas.
-        let entry_size = s.place.as_str().len() + 72;
+        let entry_size = s.place.to_string().len() + 72;
         if !part.is_empty() && size + entry_size > MAX_PAYLOAD {
             out.push(encode(origin, std::mem::take(&mut part)));
             size = 0;
@@ -179,13 +179,13 @@ fn decode(payload: &str, own: &str) -> Option<Vec<Stored>> {
         .into_iter()
         .map(|entry| match entry {
             Entry::Counted(place, table_id, version, seq) => Stored {
-                place: ChatId(place),
+                place,
                 table_id,
                 version,
                 seq,
             },
             Entry::Plain(place, table_id, version) => Stored {
-                place: ChatId(place),
+                place,
                 table_id,
                 version,
                 seq: 0,

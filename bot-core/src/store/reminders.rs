@@ -1,7 +1,7 @@
 //! Reminders of unpaid cash box balances (issue 25): which clubs want them, when each was
 //! last reminded (at most once a day, also with several processes), and the chat to remind.
 
-use super::{Store, StoreError};
+use super::{Store, StoreError, stored_place};
 use crate::club::PenaltyCatalogue;
 use crate::model::ids::ChatId;
 use sqlx::Row;
@@ -19,7 +19,7 @@ impl Store {
         for r in &rows {
             let club: String = r.get("club");
             match super::club::read_catalogue(&club, &r.get::<String, _>("catalogue")) {
-                Ok(c) if c.reminder_days > 0 => clubs.push((ChatId(club), c)),
+                Ok(c) if c.reminder_days > 0 => clubs.push((stored_place(&club)?, c)),
                 Ok(_) => {}
                 Err(e) => tracing::warn!(error = %e, "catalogue skipped"),
             }
@@ -30,7 +30,7 @@ impl Store {
     pub async fn last_cash_reminder(&self, club: &ChatId) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT last_at FROM cash_reminders WHERE club = $1")
-                .bind(club.as_str())
+                .bind(club.to_string())
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -42,7 +42,7 @@ impl Store {
             "INSERT INTO cash_reminders (club, last_at) VALUES ($1, $2)
              ON CONFLICT (club) DO UPDATE SET last_at = excluded.last_at",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(at)
         .execute(&self.pool)
         .await?;
@@ -63,7 +63,7 @@ impl Store {
              ON CONFLICT (club) DO UPDATE SET last_at = excluded.last_at
              WHERE cash_reminders.last_at <= $3",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(at)
         .bind(not_after)
         .execute(&self.pool)
@@ -76,9 +76,9 @@ impl Store {
         let chat: Option<String> = sqlx::query_scalar(
             "SELECT chat FROM club_nights WHERE club = $1 ORDER BY opened_at DESC, id DESC LIMIT 1",
         )
-        .bind(club.as_str())
+        .bind(club.to_string())
         .fetch_optional(&self.pool)
         .await?;
-        Ok(chat.map(ChatId))
+        chat.map(|c: String| stored_place(&c)).transpose()
     }
 }

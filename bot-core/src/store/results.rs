@@ -44,7 +44,7 @@ pub(super) async fn insert(
                best_throw = excluded.best_throw",
         )
         .bind(table_id)
-        .bind(club.as_str())
+        .bind(club.to_string())
         .bind(table.season)
         .bind(at)
         .bind(s.user.as_str())
@@ -113,7 +113,7 @@ pub(super) async fn of_club(
          WHERE club = $1 AND at >= $2 AND at <= $3 AND ($4 < 0 OR season = $4)
          ORDER BY at, table_id, \"user\"",
     )
-    .bind(club.as_str())
+    .bind(club.to_string())
     .bind(from)
     .bind(to)
     .bind(season.unwrap_or(-1))

@@ -32,7 +32,7 @@ pub(super) async fn add(
            best_rank = CASE WHEN excluded.best_rank > COALESCE(stats.best_rank, -1)
                             THEN excluded.best_rank ELSE stats.best_rank END",
     )
-    .bind(chat.as_str())
+    .bind(chat.to_string())
     .bind(season)
     .bind(d.user.as_str())
     .bind(&d.name)
@@ -69,7 +69,7 @@ pub(super) async fn take_off(
     .bind(d.games_lost)
     .bind(d.blattschuss)
     .bind(d.schock_aus)
-    .bind(chat.as_str())
+    .bind(chat.to_string())
     .bind(season)
     .bind(d.user.as_str())
     .execute(tx)
@@ -84,14 +84,14 @@ pub(super) async fn migrate(
     new: &ChatId,
 ) -> Result<(), StoreError> {
     let rows = sqlx::query("SELECT * FROM stats WHERE chat = $1")
-        .bind(old.as_str())
+        .bind(old.to_string())
         .fetch_all(&mut *tx)
         .await?;
     for r in rows {
         add(&mut *tx, new, r.get("season"), &player_stats(&r)).await?;
     }
     sqlx::query("DELETE FROM stats WHERE chat = $1")
-        .bind(old.as_str())
+        .bind(old.to_string())
         .execute(&mut *tx)
         .await?;
     Ok(())
@@ -104,7 +104,7 @@ impl Store {
             "SELECT * FROM stats WHERE chat = $1 AND season = $2
              ORDER BY CAST(games_lost AS REAL) / CASE WHEN games > 1 THEN games ELSE 1 END, games DESC, name",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(season)
         .fetch_all(&self.pool)
         .await?;
@@ -125,7 +125,7 @@ impl Store {
         sqlx::query(
             "INSERT INTO seasons (chat, season, closed_at, closed_by) VALUES ($1, $2, $3, $4)",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(season)
         .bind(now)
         .bind(by)
@@ -136,7 +136,7 @@ impl Store {
             "INSERT INTO chats (chat, season, created_at) VALUES ($1, $2, $3)
              ON CONFLICT (chat) DO UPDATE SET season = excluded.season",
         )
-        .bind(chat.as_str())
+        .bind(chat.to_string())
         .bind(next)
         .bind(now)
         .execute(&mut *tx)

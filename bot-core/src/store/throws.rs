@@ -131,7 +131,7 @@ impl Store {
                  WHERE t.status IN ('finished', 'abandoned')
                    AND (t.chat = $1 OR substr(t.chat, 1, length($1) + 1) = $1 || '#')"
             ))
-            .bind(group.as_str())
+            .bind(group.to_string())
             .fetch_one(&self.pool)
             .await?;
             for (face, count) in counts.faces.iter_mut().enumerate() {
@@ -148,7 +148,7 @@ impl Store {
             "SELECT id FROM tables WHERE chat = $1 AND status IN ('finished', 'abandoned')
              ORDER BY id DESC LIMIT 1",
         )
-        .bind(place.as_str())
+        .bind(place.to_string())
         .fetch_optional(&self.pool)
         .await?;
         Ok(row.map(|r| r.get("id")))

@@ -33,6 +33,38 @@ impl Outcome<'_> {
         };
         (t.rounds as f64 / self.games() as f64, min, t.rounds_max)
     }
+
+    /// Each seat's lost games with their share, for both the JSON and the text.
+    fn seat_losses(&self) -> Vec<SeatLosses> {
+        self.tally
+            .losses
+            .iter()
+            .zip(self.seats)
+            .enumerate()
+            .map(|(i, (lost, strategy))| {
+                let (share, low, high) = share_with_interval(*lost, self.games());
+                SeatLosses {
+                    seat: i + 1,
+                    strategy: *strategy,
+                    lost: *lost,
+                    share,
+                    low,
+                    high,
+                }
+            })
+            .collect()
+    }
+}
+
+/// One seat's lost games: its share of all games and the 95 % interval around it, in percent.
+struct SeatLosses {
+    /// Counted from 1.
+    seat: usize,
+    strategy: Strategy,
+    lost: u64,
+    share: f64,
+    low: f64,
+    high: f64,
 }
 
 /// Writes the figures, as `--json` asks.
@@ -55,19 +87,16 @@ fn json_report(o: &Outcome) -> serde_json::Value {
         .zip(tally.classes)
         .map(|(c, n)| (c.id().to_string(), json!(n)))
         .collect();
-    let shares: Vec<serde_json::Value> = tally
-        .losses
+    let shares: Vec<serde_json::Value> = o
+        .seat_losses()
         .iter()
-        .zip(seats)
-        .enumerate()
-        .map(|(i, (lost, strategy))| {
-            let (share, low, high) = share_with_interval(*lost, games);
+        .map(|row| {
             json!({
-                "seat": i + 1,
-                "strategy": strategy.id(),
-                "lost": lost,
-                "share_pct": share,
-                "interval_95_pct": [low, high],
+                "seat": row.seat,
+                "strategy": row.strategy.id(),
+                "lost": row.lost,
+                "share_pct": row.share,
+                "interval_95_pct": [row.low, row.high],
             })
         })
         .collect();
@@ -117,7 +146,7 @@ fn text_report(o: &Outcome, lang: Lang) -> String {
             ],
         ),
         text::tr(lang, "sim-losses-head", &[]),
-        seat_losses(tally, seats, games, lang),
+        seat_loss_lines(&o.seat_losses(), lang),
         text::tr(
             lang,
             "sim-halves",
@@ -188,27 +217,25 @@ fn class_shares(tally: &Tally, lang: Lang) -> Vec<String> {
 }
 
 /// One line per seat: its strategy and its share of lost games with the 95 % interval.
-fn seat_losses(tally: &Tally, seats: &[Strategy], games: u64, lang: Lang) -> String {
-    tally
-        .losses
-        .iter()
-        .zip(seats)
-        .enumerate()
-        .map(|(i, (lost, strategy))| {
-            let (share, low, high) = share_with_interval(*lost, games);
+fn seat_loss_lines(rows: &[SeatLosses], lang: Lang) -> String {
+    rows.iter()
+        .map(|row| {
             text::tr(
                 lang,
                 "sim-seat-losses",
                 &[
-                    ("seat", text::arg_num(i as i64 + 1)),
-                    ("strategy", text::arg_text(strategy_name(*strategy, lang))),
+                    ("seat", text::arg_num(row.seat as i64)),
+                    (
+                        "strategy",
+                        text::arg_text(strategy_name(row.strategy, lang)),
+                    ),
                     (
                         "lost",
-                        text::arg_num(i64::try_from(*lost).unwrap_or(i64::MAX)),
+                        text::arg_num(i64::try_from(row.lost).unwrap_or(i64::MAX)),
                     ),
-                    ("share", text::arg_text(decimal(share, 1, lang))),
-                    ("low", text::arg_text(decimal(low, 1, lang))),
-                    ("high", text::arg_text(decimal(high, 1, lang))),
+                    ("share", text::arg_text(decimal(row.share, 1, lang))),
+                    ("low", text::arg_text(decimal(row.low, 1, lang))),
+                    ("high", text::arg_text(decimal(row.high, 1, lang))),
                 ],
             )
         })

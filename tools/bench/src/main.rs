@@ -270,6 +270,25 @@ struct Entry {
     cpu: Vec<f64>,
 }
 
+impl Entry {
+    /// A program to measure, not run yet.
+    fn new(label: String, program: PathBuf, args: Vec<String>) -> Entry {
+        Entry {
+            label,
+            program,
+            args,
+            seconds: Vec::new(),
+            cpu: Vec::new(),
+        }
+    }
+
+    /// Each run's rate of `units` per second, in the order run.
+    fn run_rates(&self, units: f64) -> String {
+        let rates: Vec<String> = self.seconds.iter().map(|s| fmt_rate(units / s)).collect();
+        rates.join(" ")
+    }
+}
+
 /// Runs every entry once per round, in turn, `runs` rounds (so a slower moment of the
 /// machine hits all of them alike); returns the medians.
 fn alternate(entries: &mut [Entry], runs: usize, input: &Path) {
@@ -336,29 +355,15 @@ fn judge(bench: JudgeBench) {
         }
     };
     let judge_args = vec!["judge".to_string(), "--json".to_string()];
-    let mut entries = vec![Entry {
-        label: format!("schocken judge --json ({})", schocken.display()),
-        program: schocken,
-        args: judge_args.clone(),
-        seconds: Vec::new(),
-        cpu: Vec::new(),
-    }];
-    for p in also {
-        entries.push(Entry {
-            label: format!("schocken judge --json ({})", p.display()),
-            program: p,
-            args: judge_args.clone(),
-            seconds: Vec::new(),
-            cpu: Vec::new(),
-        });
-    }
-    entries.push(Entry {
-        label: format!("plain serde_json loop ({})", plain.display()),
-        program: plain,
-        args: Vec::new(),
-        seconds: Vec::new(),
-        cpu: Vec::new(),
-    });
+    let mut entries: Vec<Entry> = std::iter::once(schocken)
+        .chain(also)
+        .map(|p| {
+            let label = format!("schocken judge --json ({})", p.display());
+            Entry::new(label, p, judge_args.clone())
+        })
+        .collect();
+    let label = format!("plain serde_json loop ({})", plain.display());
+    entries.push(Entry::new(label, plain, Vec::new()));
     println!(
         "{count} rounds in {}, {runs} runs each, alternating",
         path.display()
@@ -377,11 +382,6 @@ fn print_judge(entries: &[Entry], count: usize) {
         let rate = count as f64 / median(e.seconds.clone());
         let cpu_rate = count as f64 / median(e.cpu.clone());
         let best = count as f64 / e.seconds.iter().copied().fold(f64::INFINITY, f64::min);
-        let runs: Vec<String> = e
-            .seconds
-            .iter()
-            .map(|s| fmt_rate(count as f64 / s))
-            .collect();
         println!(
             "{:>10} rounds/s {:>6.1} % of plain | per CPU second {:>10} {:>6.1} % | best {:>10} {:>6.1} % | {}\n           runs: {}",
             fmt_rate(rate),
@@ -391,7 +391,7 @@ fn print_judge(entries: &[Entry], count: usize) {
             fmt_rate(best),
             100.0 * best / plain_best,
             e.label,
-            runs.join(" ")
+            e.run_rates(count as f64)
         );
     }
     let judge = &entries[0];
@@ -450,16 +450,11 @@ fn simulate(bench: SimulateBench) {
     for e in &entries {
         let rate = games as f64 / median(e.seconds.clone());
         let cpu = median(e.cpu.clone());
-        let runs: Vec<String> = e
-            .seconds
-            .iter()
-            .map(|s| fmt_rate(games as f64 / s))
-            .collect();
         println!(
             "{:>10} games/s (CPU {cpu:.2} s) | {}\n           runs: {}",
             fmt_rate(rate),
             e.label,
-            runs.join(" ")
+            e.run_rates(games as f64)
         );
     }
 }
@@ -484,22 +479,12 @@ fn simulate_entries(
                 let mut args = base.to_vec();
                 args.push("--threads".to_string());
                 args.push(t.to_string());
-                entries.push(Entry {
-                    label: format!("--threads {t} ({})", program.display()),
-                    program: program.clone(),
-                    args,
-                    seconds: Vec::new(),
-                    cpu: Vec::new(),
-                });
+                let label = format!("--threads {t} ({})", program.display());
+                entries.push(Entry::new(label, program.clone(), args));
             }
         } else {
-            entries.push(Entry {
-                label: format!("no --threads ({})", program.display()),
-                program,
-                args: base.to_vec(),
-                seconds: Vec::new(),
-                cpu: Vec::new(),
-            });
+            let label = format!("no --threads ({})", program.display());
+            entries.push(Entry::new(label, program, base.to_vec()));
         }
     }
     entries

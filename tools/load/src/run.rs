@@ -12,6 +12,7 @@ use anyhow::Context;
 use rand::{Rng, SeedableRng};
 use schocken_fakes::discord::FakeDiscord;
 use schocken_fakes::telegram::FakeTelegram;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -21,13 +22,50 @@ pub const STUCK_AFTER: Duration = Duration::from_secs(15);
 
 /// Runs the load and returns its report. The database (and the bot's log) stay in
 /// `work_dir` for checks.
-pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Result<Report> {
-    let database = config
-        .database
-        .clone()
-        .unwrap_or_else(|| work_dir.join("load.db"));
-    let log = database.with_extension("log");
-    let url = database_url(config, &database)?;
+pub async fn run(config: &LoadConfig, work_dir: &Path) -> anyhow::Result<Report> {
+    let files = RunFiles::new(config, work_dir)?;
+    let (discord, telegram) = start_fakes(config).await?;
+    let setup = bot_setup(config, &files, discord.as_ref(), telegram.as_ref());
+    let guilds = guilds(discord.as_ref(), config.processes.max(1));
+    let arena = arena(config, discord, telegram);
+    let mut fleet = Fleet::start(&setup, config.processes, &arena)
+        .await
+        .context("the bot did not come up")?;
+    let mut memory = MemoryTrace::new();
+    let watcher = spawn_watcher(arena.clone());
+    let brief = if config.brief_chats > 0 {
+        Some(brief_phase(config, &arena, &mut fleet, &guilds, &mut memory).await)
+    } else {
+        None
+    };
+    let played = play_tables(config, &arena, &mut fleet, &mut memory, &guilds).await?;
+    let machine = stop_fleet(fleet, &memory, played.busy_from)?;
+    let _ = watcher.await;
+    // The watcher has stopped with the players: one last pass takes in what came after.
+    poll_watches(&arena);
+
+    let window = played.window(config.warmup);
+    let discord = discord_report(&arena, &window, config, &played.discord_seats);
+    let telegram = telegram_report(&arena, &window, config, &played.telegram_seats);
+    let seen = seen_summary(&arena, played.ended);
+    let stored = stored_figures(config, &files, work_dir, played.seconds).await?;
+    let figures = Figures {
+        seconds: played.seconds,
+        brief,
+        discord,
+        telegram,
+        seen,
+        machine,
+        stored,
+        memory,
+    };
+    Ok(assemble_report(config, &arena, files, figures))
+}
+
+/// The fakes the run's tables need: a platform without tables gets none.
+async fn start_fakes(
+    config: &LoadConfig,
+) -> anyhow::Result<(Option<FakeDiscord>, Option<FakeTelegram>)> {
     let discord = if config.discord_tables > 0 {
         Some(FakeDiscord::start().await?)
     } else {
@@ -38,31 +76,50 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
     } else {
         None
     };
-    let setup = bot_setup(config, &url, &log, discord.as_ref(), telegram.as_ref());
-    let guilds = guilds(discord.as_ref(), config.processes.max(1));
-    let arena = arena(config, discord, telegram);
-    let mut fleet = Fleet::start(&setup, config.processes, &arena)
-        .await
-        .context("the bot did not come up")?;
-    let mut memory = MemoryTrace::new();
+    Ok((discord, telegram))
+}
 
-    // One watcher pass per tick for all tables.
-    let watcher = {
-        let arena = arena.clone();
-        tokio::spawn(async move {
-            while !arena.stop.load(Ordering::Relaxed) {
-                poll_watches(&arena);
-                tokio::time::sleep(Duration::from_millis(10)).await;
-            }
-        })
-    };
+/// One watcher pass per tick for all tables, until the players stop.
+fn spawn_watcher(arena: Arc<Arena>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while !arena.stop.load(Ordering::Relaxed) {
+            poll_watches(&arena);
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    })
+}
 
-    let brief = if config.brief_chats > 0 {
-        Some(brief_phase(config, &arena, &mut fleet, &guilds, &mut memory).await)
-    } else {
-        None
-    };
+/// The busy tables' part of the run: who sat where, and when it began and ended.
+struct Played {
+    discord_seats: Vec<Seats>,
+    telegram_seats: Vec<Seats>,
+    started: Instant,
+    ended: Instant,
+    /// The run's length, from the tables' start to the players' stop.
+    seconds: f64,
+    /// Seconds into the memory trace from which the tables were past their warm-up.
+    busy_from: f64,
+}
 
+impl Played {
+    /// The measured window: from the end of `warmup` to the players' stop.
+    fn window(&self, warmup: Duration) -> Window {
+        Window {
+            from: self.started + warmup,
+            ended: self.ended,
+            started: self.started,
+        }
+    }
+}
+
+/// The busy tables: spawned, played for the run's length with its kills, then stopped.
+async fn play_tables(
+    config: &LoadConfig,
+    arena: &Arc<Arena>,
+    fleet: &mut Fleet,
+    memory: &mut MemoryTrace,
+    guilds: &[u64],
+) -> anyhow::Result<Played> {
     let started = Instant::now();
     let busy_from = memory.elapsed() + config.warmup.as_secs_f64();
     let discord_seats: Vec<Seats> = (0..config.discord_tables)
@@ -71,91 +128,22 @@ pub async fn run(config: &LoadConfig, work_dir: &std::path::Path) -> anyhow::Res
     let telegram_seats: Vec<Seats> = (0..config.telegram_tables)
         .map(|i| Seats::telegram(i, config.players, i < config.telegram_private))
         .collect();
-    let mut tables = spawn_tables(&arena, config, &discord_seats, &telegram_seats);
-    kill_while_playing(config, &mut fleet, &mut memory, &arena, started).await?;
+    let mut tables = spawn_tables(arena, config, &discord_seats, &telegram_seats);
+    kill_while_playing(config, fleet, memory, arena, started).await?;
     let seconds = started.elapsed().as_secs_f64();
     let ended = Instant::now();
 
-    // Stop the players, let the last answers and table writes arrive, then stop the bot.
+    // Stop the players and let the last answers and table writes arrive before the bot stops.
     arena.stop.store(true, Ordering::Relaxed);
     while tables.join_next().await.is_some() {}
     tokio::time::sleep(LAG_LIMIT).await;
-    fleet.sample();
-    let memory_busy_max_mib = memory.max_since(busy_from);
-    let (memory_end_mib, anonymous_end_mib) = fleet.resident_mib();
-    let starts = fleet.starts();
-    let processes = fleet.len();
-    let (peak_memory_mib, cpu_seconds) = fleet.stop()?;
-    let _ = watcher.await;
-    poll_watches(&arena);
-
-    let window = Window {
-        from: started + config.warmup,
-        ended,
+    Ok(Played {
+        discord_seats,
+        telegram_seats,
         started,
-    };
-    let discord_report = discord_report(&arena, &window, config, &discord_seats);
-    let telegram_report = telegram_report(&arena, &window, config, &telegram_seats);
-    let answered = discord_report.1 + telegram_report.1;
-    let mut all = discord_report.2;
-    all.extend(telegram_report.2);
-    let (discord_report, telegram_report) = (discord_report.0, telegram_report.0);
-    let seen = seen_summary(&arena, ended);
-    let sqlite = url.starts_with("sqlite:");
-    // The checks read a SQLite file without writing to it.
-    let read_url = if sqlite {
-        check::sqlite(&database)
-    } else {
-        url.clone()
-    };
-    let (committed, payload) = check::committed(&read_url).await?;
-    let games_stored_finished = check::finished_games(&read_url).await?;
-    let sent = arena.sent.load(Ordering::Relaxed);
-    let (baseline_tx_per_second, ratio_to_baseline) = if config.baseline && sqlite && committed > 0
-    {
-        let rate = baseline::transactions_per_second(work_dir, committed, payload).await?;
-        (Some(rate), Some(committed as f64 / seconds / rate))
-    } else {
-        (None, None)
-    };
-    Ok(Report {
-        discord_tables: config.discord_tables,
-        telegram_tables: config.telegram_tables,
-        players: config.players,
-        think_ms: config.think.as_millis() as u64,
+        ended,
         seconds,
-        warmup_seconds: config.warmup.as_secs_f64(),
-        rules: config.rules.clone(),
-        sent,
-        answered,
-        actions_per_second: answered as f64 / seconds,
-        committed,
-        committed_per_second: committed as f64 / seconds,
-        games_finished: arena.games_finished.load(Ordering::Relaxed),
-        games_stored_finished,
-        latency: Latency::of(all),
-        discord: discord_report,
-        telegram: telegram_report,
-        peak_memory_mib,
-        cpu_seconds,
-        database_bytes: crate::bot::stored_bytes(&url, &database).await?,
-        backend: if sqlite { "SQLite" } else { "PostgreSQL" }.into(),
-        processes,
-        bot_starts: starts,
-        brief,
-        memory_by_minute_mib: memory.by_minute(|(rss, _)| rss),
-        anonymous_by_minute_mib: memory.by_minute(|(_, anon)| anon),
-        memory_busy_max_mib: memory_busy_max_mib.0,
-        anonymous_busy_max_mib: memory_busy_max_mib.1,
-        memory_end_mib,
-        anonymous_end_mib,
-        baseline_tx_per_second,
-        ratio_to_baseline,
-        database,
-        database_url: read_url,
-        log,
-        seen_versions: seen.versions,
-        stuck: seen.stuck,
+        busy_from,
     })
 }
 
@@ -213,6 +201,181 @@ async fn kill_while_playing(
     Ok(())
 }
 
+/// The bot's processes as they were at the end of the busy tables.
+struct MachineFigures {
+    /// The highest resident memory (all, anonymous) after the warm-up, in MiB.
+    busy_max_mib: (f64, f64),
+    /// Resident memory (all, anonymous) at the end, in MiB.
+    end_mib: (f64, f64),
+    starts: usize,
+    processes: usize,
+    peak_memory_mib: f64,
+    cpu_seconds: f64,
+}
+
+/// Takes the last memory sample, then stops the bot.
+fn stop_fleet(
+    mut fleet: Fleet,
+    memory: &MemoryTrace,
+    busy_from: f64,
+) -> anyhow::Result<MachineFigures> {
+    fleet.sample();
+    let busy_max_mib = memory.max_since(busy_from);
+    let end_mib = fleet.resident_mib();
+    let starts = fleet.starts();
+    let processes = fleet.len();
+    let (peak_memory_mib, cpu_seconds) = fleet.stop()?;
+    Ok(MachineFigures {
+        busy_max_mib,
+        end_mib,
+        starts,
+        processes,
+        peak_memory_mib,
+        cpu_seconds,
+    })
+}
+
+/// Where the bot keeps its database and its log.
+struct RunFiles {
+    database: PathBuf,
+    log: PathBuf,
+    url: String,
+}
+
+impl RunFiles {
+    fn new(config: &LoadConfig, work_dir: &Path) -> anyhow::Result<RunFiles> {
+        let database = config
+            .database
+            .clone()
+            .unwrap_or_else(|| work_dir.join("load.db"));
+        let log = database.with_extension("log");
+        let url = database_url(config, &database)?;
+        Ok(RunFiles { database, log, url })
+    }
+
+    fn is_sqlite(&self) -> bool {
+        self.url.starts_with("sqlite:")
+    }
+
+    /// The database's kind, as the report names it.
+    fn backend(&self) -> &'static str {
+        if self.is_sqlite() {
+            "SQLite"
+        } else {
+            "PostgreSQL"
+        }
+    }
+}
+
+/// What the database holds at the end, and the plain sqlx loop to compare it with.
+struct StoredFigures {
+    /// Where the checks read the stored tables.
+    read_url: String,
+    committed: u64,
+    games_finished: u64,
+    baseline_tx_per_second: Option<f64>,
+    ratio_to_baseline: Option<f64>,
+    database_bytes: u64,
+}
+
+/// Reads what the bot stored; on SQLite (unless `--no-baseline`) a plain sqlx loop then runs
+/// as many transactions of the same size, to compare.
+async fn stored_figures(
+    config: &LoadConfig,
+    files: &RunFiles,
+    work_dir: &Path,
+    seconds: f64,
+) -> anyhow::Result<StoredFigures> {
+    let sqlite = files.is_sqlite();
+    // The checks read a SQLite file without writing to it.
+    let read_url = if sqlite {
+        check::sqlite(&files.database)
+    } else {
+        files.url.clone()
+    };
+    let (committed, payload) = check::committed(&read_url).await?;
+    let games_finished = check::finished_games(&read_url).await?;
+    let (baseline_tx_per_second, ratio_to_baseline) = if config.baseline && sqlite && committed > 0
+    {
+        let rate = baseline::transactions_per_second(work_dir, committed, payload).await?;
+        (Some(rate), Some(committed as f64 / seconds / rate))
+    } else {
+        (None, None)
+    };
+    Ok(StoredFigures {
+        read_url,
+        committed,
+        games_finished,
+        baseline_tx_per_second,
+        ratio_to_baseline,
+        database_bytes: crate::bot::stored_bytes(&files.url, &files.database).await?,
+    })
+}
+
+/// Everything a run measured, by part, before it becomes the [`Report`].
+struct Figures {
+    seconds: f64,
+    brief: Option<BriefMemory>,
+    discord: PlatformFigures<DiscordReport>,
+    telegram: PlatformFigures<TelegramReport>,
+    seen: check::SeenSummary,
+    machine: MachineFigures,
+    stored: StoredFigures,
+    memory: MemoryTrace,
+}
+
+/// The report from the run's parts; the answers and latencies are totalled over both platforms.
+fn assemble_report(
+    config: &LoadConfig,
+    arena: &Arena,
+    files: RunFiles,
+    figures: Figures,
+) -> Report {
+    let answered = figures.discord.answered + figures.telegram.answered;
+    let mut all = figures.discord.latencies;
+    all.extend(figures.telegram.latencies);
+    let (seconds, machine, stored) = (figures.seconds, figures.machine, figures.stored);
+    Report {
+        discord_tables: config.discord_tables,
+        telegram_tables: config.telegram_tables,
+        players: config.players,
+        think_ms: config.think.as_millis() as u64,
+        seconds,
+        warmup_seconds: config.warmup.as_secs_f64(),
+        rules: config.rules.clone(),
+        sent: arena.sent.load(Ordering::Relaxed),
+        answered,
+        actions_per_second: answered as f64 / seconds,
+        committed: stored.committed,
+        committed_per_second: stored.committed as f64 / seconds,
+        games_finished: arena.games_finished.load(Ordering::Relaxed),
+        games_stored_finished: stored.games_finished,
+        latency: Latency::of(all),
+        discord: figures.discord.report,
+        telegram: figures.telegram.report,
+        peak_memory_mib: machine.peak_memory_mib,
+        cpu_seconds: machine.cpu_seconds,
+        database_bytes: stored.database_bytes,
+        backend: files.backend().into(),
+        processes: machine.processes,
+        bot_starts: machine.starts,
+        brief: figures.brief,
+        memory_by_minute_mib: figures.memory.by_minute(|(rss, _)| rss),
+        anonymous_by_minute_mib: figures.memory.by_minute(|(_, anon)| anon),
+        memory_busy_max_mib: machine.busy_max_mib.0,
+        anonymous_busy_max_mib: machine.busy_max_mib.1,
+        memory_end_mib: machine.end_mib.0,
+        anonymous_end_mib: machine.end_mib.1,
+        baseline_tx_per_second: stored.baseline_tx_per_second,
+        ratio_to_baseline: stored.ratio_to_baseline,
+        database: files.database,
+        database_url: stored.read_url,
+        log: files.log,
+        seen_versions: figures.seen.versions,
+        stuck: figures.seen.stuck,
+    }
+}
+
 /// The measured window of a run: from the end of the warm-up to the players' stop.
 struct Window {
     started: Instant,
@@ -240,30 +403,78 @@ impl Window {
             lag: Latency::of(shown),
         }
     }
+
+    /// Events per second within the window.
+    fn rate_of(&self, events: &[Instant]) -> f64 {
+        let within = events
+            .iter()
+            .filter(|at| **at >= self.from && **at < self.ended)
+            .count();
+        let span = self
+            .ended
+            .saturating_duration_since(self.from)
+            .as_secs_f64();
+        within as f64 / span.max(1e-9)
+    }
 }
 
-/// The Discord tables' figures, the answers counted and the latencies within the window.
+/// A platform's report with its answers counted and its latencies within the window, which
+/// the run's totals add up over both platforms.
+#[derive(Default)]
+struct PlatformFigures<R> {
+    report: R,
+    answered: usize,
+    latencies: Vec<Duration>,
+}
+
+impl<R> PlatformFigures<R> {
+    /// The same counts, with the platform's own report built around the shared one.
+    fn map<S>(self, build: impl FnOnce(R) -> S) -> PlatformFigures<S> {
+        PlatformFigures {
+            report: build(self.report),
+            answered: self.answered,
+            latencies: self.latencies,
+        }
+    }
+}
+
+/// What both platforms measure alike: the answers and their latency, the table lag, the
+/// requests answered 429 (`rate_limited`) and the presses refused.
+fn shared_figures(
+    window: &Window,
+    counts: &watch::Counts,
+    tables: usize,
+    rate_limited: usize,
+) -> PlatformFigures<PlatformReport> {
+    let samples = window.steady(&counts.latencies);
+    PlatformFigures {
+        answered: counts.latencies.len(),
+        latencies: samples.clone(),
+        report: PlatformReport {
+            tables,
+            latency: Latency::of(samples),
+            table_lag: window.lag_of(&counts.lag),
+            rate_limited,
+            refused: counts.refused,
+        },
+    }
+}
+
+/// The Discord tables' figures.
 fn discord_report(
     arena: &Arena,
     window: &Window,
     config: &LoadConfig,
     seats: &[Seats],
-) -> (DiscordReport, usize, Vec<Duration>) {
+) -> PlatformFigures<DiscordReport> {
     let (Some(fake), Ok(w)) = (arena.discord.as_ref(), arena.discord_watch.lock()) else {
-        return (DiscordReport::default(), 0, Vec::new());
+        return PlatformFigures::default();
     };
-    let samples = window.steady(&w.counts.latencies);
-    let answered = w.counts.latencies.len();
-    let all = samples.clone();
+    let tables = config.discord_tables;
+    let shared = shared_figures(window, &w.counts, tables, fake.rate_limited().len());
     let channels = seats.iter().map(|s| s.chat() as u64);
-    let report = DiscordReport {
-        common: PlatformReport {
-            tables: config.discord_tables,
-            latency: Latency::of(samples),
-            table_lag: window.lag_of(&w.counts.lag),
-            rate_limited: fake.rate_limited().len(),
-            refused: w.counts.refused,
-        },
+    shared.map(|common| DiscordReport {
+        common,
         late: fake.late_answers().len(),
         rate_limited_routes: routes_of(&fake.rate_limited()),
         max_table_writes_per_5s_per_channel: channels
@@ -275,41 +486,23 @@ fn discord_report(
         max_requests_per_second: fake.max_in_window(Duration::from_secs(1), |r| {
             r.bucket.is_some() && !r.path.starts_with("/webhooks/") && !r.rate_limited()
         }),
-    };
-
-    (report, answered, all)
+    })
 }
 
-/// The Telegram tables' figures, the answers counted and the latencies within the window.
+/// The Telegram tables' figures.
 fn telegram_report(
     arena: &Arena,
     window: &Window,
     config: &LoadConfig,
     seats: &[Seats],
-) -> (TelegramReport, usize, Vec<Duration>) {
+) -> PlatformFigures<TelegramReport> {
     let (Some(fake), Ok(w)) = (arena.telegram.as_ref(), arena.telegram_watch.lock()) else {
-        return (TelegramReport::default(), 0, Vec::new());
+        return PlatformFigures::default();
     };
-    let samples = window.steady(&w.counts.latencies);
-    let answered = w.counts.latencies.len();
-    let all = samples.clone();
-    let measured: Vec<&Instant> = w
-        .writes
-        .iter()
-        .filter(|at| **at >= window.from && **at < window.ended)
-        .collect();
-    let span = window
-        .ended
-        .saturating_duration_since(window.from)
-        .as_secs_f64();
-    let report = TelegramReport {
-        common: PlatformReport {
-            tables: config.telegram_tables,
-            latency: Latency::of(samples),
-            table_lag: window.lag_of(&w.counts.lag),
-            rate_limited: fake.rate_limited().len(),
-            refused: w.counts.refused,
-        },
+    let tables = config.telegram_tables;
+    let shared = shared_figures(window, &w.counts, tables, fake.rate_limited().len());
+    shared.map(|common| TelegramReport {
+        common,
         private_tables: config.telegram_private.min(config.telegram_tables),
         command_latency: Latency::of(window.steady(&w.command_latencies)),
         max_writes_per_minute_per_group: seats
@@ -318,32 +511,34 @@ fn telegram_report(
             .max()
             .unwrap_or(0),
         max_writes_per_second: watch::max_in_window(&w.writes, Duration::from_secs(1)),
-        writes_per_second: measured.len() as f64 / span.max(1e-9),
+        writes_per_second: window.rate_of(&w.writes),
         private_tries_refused: fake
             .requests()
             .iter()
             .filter(|r| r.is_write() && r.status == 403)
             .count(),
-        refused_writes: fake
-            .rate_limited()
-            .iter()
-            .map(|r| {
-                let chat = r.chat_id().unwrap_or(0);
-                let before = fake
-                    .accepted_writes(chat)
-                    .iter()
-                    .filter(|w| {
-                        w.at <= r.at
-                            && r.at.saturating_duration_since(w.at) < Duration::from_secs(60)
-                    })
-                    .count();
-                let at = r.at.saturating_duration_since(window.started).as_secs_f64();
-                (at, chat, before)
-            })
-            .collect(),
-    };
+        refused_writes: refused_writes(fake, window.started),
+    })
+}
 
-    (report, answered, all)
+/// Every write answered 429: (seconds into the run, chat, accepted writes to that chat in the
+/// 60 s before it).
+fn refused_writes(fake: &FakeTelegram, started: Instant) -> Vec<(f64, i64, usize)> {
+    fake.rate_limited()
+        .iter()
+        .map(|r| {
+            let chat = r.chat_id().unwrap_or(0);
+            let before = fake
+                .accepted_writes(chat)
+                .iter()
+                .filter(|w| {
+                    w.at <= r.at && r.at.saturating_duration_since(w.at) < Duration::from_secs(60)
+                })
+                .count();
+            let at = r.at.saturating_duration_since(started).as_secs_f64();
+            (at, chat, before)
+        })
+        .collect()
 }
 
 /// Every table version the players saw, and the games that did not move for
@@ -379,20 +574,19 @@ fn seen_summary(arena: &Arena, ended: Instant) -> check::SeenSummary {
 /// How the bot process is started against the fakes.
 fn bot_setup(
     config: &LoadConfig,
-    url: &str,
-    log: &std::path::Path,
+    files: &RunFiles,
     discord: Option<&FakeDiscord>,
     telegram: Option<&FakeTelegram>,
 ) -> BotSetup {
     BotSetup {
         binary: config.binary.clone(),
-        database_url: url.to_string(),
+        database_url: files.url.clone(),
         discord_api: discord.map(FakeDiscord::api_url),
         telegram_api: telegram.map(FakeTelegram::api_url),
         telegram_token: telegram.map(|t| t.token().to_string()).unwrap_or_default(),
         discord_token: discord.map(|d| d.token().to_string()).unwrap_or_default(),
         seed: config.seed,
-        log: log.to_path_buf(),
+        log: files.log.clone(),
         log_filter: config.log_filter.clone(),
         env: config
             .forget_idle_minutes
@@ -474,7 +668,7 @@ async fn sample_while(fleet: &mut Fleet, memory: &mut MemoryTrace, total: Durati
 
 /// The bot's database: the one given, else a SQLite file. Several processes need a database
 /// they can share.
-fn database_url(config: &LoadConfig, file: &std::path::Path) -> anyhow::Result<String> {
+fn database_url(config: &LoadConfig, file: &Path) -> anyhow::Result<String> {
     let url = config
         .database_url
         .clone()

@@ -130,7 +130,7 @@ impl schocken_outbox::Writer for DiscordWriter {
     }
 
     fn chat_from_key(&self, key: &str) -> Option<ChatId> {
-        let chat = ChatId(key.to_string());
+        let chat = ChatId::parse(key).ok()?;
         origin::channel_of(&chat).map(|_| chat)
     }
 

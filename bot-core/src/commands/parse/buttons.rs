@@ -40,22 +40,14 @@ pub fn button_command(chat: ChatId, actor: Actor, button: &ButtonId) -> Command 
         ButtonAction::Announce(bits) => Request::Announce {
             extras: extras_from_bits(*bits),
         },
-        // A claim's buttons belong to no table: nothing to be outdated.
-        ButtonAction::ConfirmClaim => {
+        // A claim's buttons carry its cash entry, not a table: nothing to be outdated.
+        ButtonAction::ConfirmClaim | ButtonAction::RejectClaim => {
             let claim = button.table;
-            return Command::new(
-                chat,
-                actor,
-                Request::Club(ClubRequest::ConfirmClaim { claim }),
-            );
-        }
-        ButtonAction::RejectClaim => {
-            let claim = button.table;
-            return Command::new(
-                chat,
-                actor,
-                Request::Club(ClubRequest::RejectClaim { claim }),
-            );
+            let request = match button.action {
+                ButtonAction::ConfirmClaim => ClubRequest::ConfirmClaim { claim },
+                _ => ClubRequest::RejectClaim { claim },
+            };
+            return Command::new(chat, actor, Request::Club(request));
         }
     };
     Command::new(chat, actor, request).expecting(button.table, button.version)

@@ -18,10 +18,12 @@ pub(super) fn request(
         CommandId::Night => night(first, text).ok_or_else(bad)?,
         CommandId::CheckIn => ClubRequest::CheckIn,
         CommandId::Penalties if text.is_empty() => ClubRequest::ShowCatalogue,
-        CommandId::Penalties => ClubRequest::SetCatalogue { words: text.into() },
+        CommandId::Penalties => ClubRequest::SetCatalogue {
+            words: grammar::join_currency(text),
+        },
         CommandId::CashBox => ClubRequest::CashBox,
-        CommandId::Pay => pay(text, named),
-        CommandId::CashBook => cash_book(first).ok_or_else(bad)?,
+        CommandId::Pay => pay(&grammar::join_currency(text), named),
+        CommandId::CashBook => cash_book(first)?,
         CommandId::Cancel if text.is_empty() => ClubRequest::CashUndo { entry: None },
         CommandId::Cancel => ClubRequest::CashUndo {
             entry: Some(grammar::positive_number(text)?),
@@ -65,12 +67,12 @@ fn pay(text: &str, named: Option<UserRef>) -> ClubRequest {
     ClubRequest::Pay { member, amount }
 }
 
-/// `/kassenbuch [page | export | excel]`; `None` for a word that is none of them.
-fn cash_book(first: Option<&str>) -> Option<ClubRequest> {
+/// `/kassenbuch [page | export | excel]`.
+fn cash_book(first: Option<&str>) -> Result<ClubRequest, WordError> {
     let Some(word) = first else {
-        return Some(ClubRequest::CashHistory { page: 1 });
+        return Ok(ClubRequest::CashHistory { page: 1 });
     };
-    Some(match choice_of(CommandId::CashBook, word) {
+    Ok(match choice_of(CommandId::CashBook, word) {
         Some(Choice::BookCsv) => ClubRequest::CashExport {
             format: BookFormat::Csv,
         },
@@ -78,7 +80,7 @@ fn cash_book(first: Option<&str>) -> Option<ClubRequest> {
             format: BookFormat::Xlsx,
         },
         _ => ClubRequest::CashHistory {
-            page: word.parse().ok()?,
+            page: grammar::page(word)?,
         },
     })
 }

@@ -21,7 +21,7 @@ pub use settings::{AddBotArgs, parse_bot, parse_rules};
 
 use super::CommandId;
 use super::words::{Choice, choice_of};
-use crate::grammar::{self, dice};
+use crate::grammar::{self, WordError, dice};
 use crate::service::{Request, ServiceError, UserRef};
 
 /// The request of `command` with the text after it. `named` is the user a message points at
@@ -32,6 +32,12 @@ pub fn request(
     named: Option<UserRef>,
 ) -> Result<Request, ServiceError> {
     let text = text.trim();
+    if super::spec(command).text == super::Text::None && !text.is_empty() {
+        return Err(WordError::Trailing {
+            text: text.chars().take(40).collect(),
+        }
+        .into());
+    }
     if command.is_club() {
         return club::request(command, text, named);
     }
@@ -56,7 +62,7 @@ pub fn request(
     }
 }
 
-/// The request of a command that reads no text (a text after it is ignored).
+/// The request of a command that reads no text (a text after it is refused above).
 fn without_text(command: CommandId) -> Option<Request> {
     Some(match command {
         CommandId::Join => Request::Join,
@@ -88,7 +94,7 @@ fn lobby(command: CommandId, text: &str) -> Result<Request, ServiceError> {
     Ok(match (command, text) {
         (CommandId::New, "") => Request::Open,
         (CommandId::New, _) if is_tally(text) => Request::OpenTally,
-        (CommandId::New, _) => return Err(grammar::WordError::unreadable(text).into()),
+        (CommandId::New, _) => return Err(WordError::unreadable(text).into()),
         (_, "") => Request::Start,
         _ => Request::StartWith {
             starter: UserRef::Name(text.trim_start_matches('@').to_string()),

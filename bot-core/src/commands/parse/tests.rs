@@ -213,3 +213,52 @@ fn every_offered_command_is_read() {
         }
     }
 }
+
+/// Words after a command that reads none are refused, not ignored: `ende quatsch` must not
+/// end the game (a stranger found it did).
+#[test]
+fn words_after_a_command_that_reads_none_are_refused() {
+    for command in [
+        CommandId::End,
+        CommandId::Leave,
+        CommandId::Roll,
+        CommandId::Undo,
+    ] {
+        assert_eq!(
+            read(command, "quatsch"),
+            Err(ServiceError::TextAfterCommand {
+                text: "quatsch".into()
+            }),
+            "{command:?}"
+        );
+        assert!(read(command, "  ").is_ok(), "{command:?}");
+    }
+}
+
+/// Counting starts at one for every number a command reads.
+#[test]
+fn numbers_start_at_one_everywhere() {
+    let below = |text: &str| Err(ServiceError::BelowOne { text: text.into() });
+    assert_eq!(read(CommandId::History, "0"), below("0"));
+    assert_eq!(read(CommandId::Verify, "#0"), below("#0"));
+    assert_eq!(read(CommandId::Cancel, "-2"), below("-2"));
+    assert_eq!(read(CommandId::CashBook, "0"), below("0"));
+}
+
+/// `2,50 €` with its sign apart is one amount (the README writes it so).
+#[test]
+fn an_amount_with_its_euro_sign_apart() {
+    assert_eq!(
+        read(CommandId::Pay, "Anna 2,50 €"),
+        Ok(Request::Club(ClubRequest::Pay {
+            member: Some(UserRef::Name("Anna".into())),
+            amount: "2,50€".into()
+        }))
+    );
+    assert_eq!(
+        read(CommandId::Penalties, "spiel=0,50 € abend=2 EUR"),
+        Ok(Request::Club(ClubRequest::SetCatalogue {
+            words: "spiel=0,50€ abend=2EUR".into()
+        }))
+    );
+}

@@ -122,7 +122,7 @@ impl Service {
     }
 
     /// The member a cash command names: the actor himself, or someone the club knows (a
-    /// cash account, an attendee, an open claim).
+    /// cash account, an attendee, an open claim, a player at this place's table).
     async fn club_member(
         &self,
         cmd: &Command,
@@ -132,16 +132,7 @@ impl Service {
         let Some(member) = member else {
             return Ok((cmd.actor.user.clone(), table::clean_name(&cmd.actor.name)));
         };
-        let club = cmd.chat.club();
-        let mut known = self.store.club_members(&club).await?;
-        // A newcomer who paid before his first evening is known by his open claim.
-        for claim in self.store.open_cash_claims(&club).await? {
-            if let Some(user) = claim.member
-                && !known.iter().any(|(u, _)| *u == user)
-            {
-                known.push((user, claim.member_name));
-            }
-        }
+        let known = self.known_members(cmd).await?;
         match member {
             UserRef::Id(user) if *user == cmd.actor.user => {
                 Ok((user.clone(), table::clean_name(&cmd.actor.name)))
@@ -161,6 +152,30 @@ impl Service {
                     .ok_or_else(|| unknown(name))
             }
         }
+    }
+
+    /// Everyone the club knows by name: cash accounts and attendees, a newcomer who paid
+    /// before his first evening (his open claim), and the people seated at the table of the
+    /// place the command came from (a stranger found a player at the table "unknown").
+    async fn known_members(&self, cmd: &Command) -> Result<Vec<(UserId, String)>, ServiceError> {
+        let club = cmd.chat.club();
+        let mut known = self.store.club_members(&club).await?;
+        let claims = self.store.open_cash_claims(&club).await?;
+        let claimants = claims
+            .into_iter()
+            .filter_map(|c| Some((c.member?, c.member_name)));
+        let table = self.store.latest_table(&cmd.chat).await?;
+        let seated = table
+            .into_iter()
+            .flat_map(|t| t.members)
+            .filter(|m| !m.bot)
+            .map(|m| (m.user, m.name));
+        for (user, name) in claimants.chain(seated) {
+            if !known.iter().any(|(u, _)| *u == user) {
+                known.push((user, name));
+            }
+        }
+        Ok(known)
     }
 
     pub(super) async fn cash_history(

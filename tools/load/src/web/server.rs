@@ -61,7 +61,7 @@ pub async fn start(database: PathBuf, seed: u64, tables: usize) -> anyhow::Resul
     })
     .await?;
     for n in 0..tables {
-        let chat = place(n).as_str().trim_start_matches("telegram:").parse()?;
+        let chat = place(n).chat().parse()?;
         for seat in 0..SEATS {
             telegram.set_member(chat, visitor(n, seat) as i64, "member");
         }
