@@ -55,7 +55,7 @@ fn pages_and_game_numbers() {
         Ok(Request::Verify { game: Some(12) })
     );
     assert!(read(CommandId::Verify, "0").is_err());
-    assert_eq!(game_number("zwölf").is_err(), true);
+    assert!(game_number("zwölf").is_err());
 }
 
 #[test]
