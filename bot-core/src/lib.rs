@@ -16,3 +16,4 @@ pub mod service;
 pub mod store;
 pub mod text;
 pub mod time;
+pub mod tournament;
