@@ -728,6 +728,7 @@ content-help = { $surface ->
         Prüfbare Würfel: /{ $seed } Text (vor dem Start) · /{ $verify } [Nr.]: ein Spiel nachrechnen · /{ $fairness }: Würfelstatistik
         Echte Würfel, der Bot zählt: /{ $new } zählen · /{ $start } Name (wer anfängt) · je Runde /{ $round } Anna 665 3, Ben 114 2 gebaut (kurz: /{ $round } Anna 4) · /{ $undo }
         Clubabend: /{ $night } start [19:30] · /{ $here }: anmelden · /{ $night }: Stand · /{ $night } ende (Admins) · /{ $penalties }: Strafenkatalog · /{ $cash } · /{ $pay } [Name] 5 · /{ $cashbook } [export] · /{ $cancel } · /{ $ratings } · /{ $championship }
+        Schockturnier: /{ $tournament } hilfe
         Die eigenen Würfel sieht nur, wem sie gehören.
     [terminal]
         🎲 Schocken – so geht's:
@@ -738,6 +739,7 @@ content-help = { $surface ->
         { $verify } [Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
         Echte Würfel, der Bot zählt: schocken --tally, dann je Runde „{ $round } Anna 665 3, Ben 114 2 gebaut“ (kurz: „{ $round } Anna 4“)
         Clubabend: { $night } start [19:30] · NAME: { $here } · { $night }: Stand · { $night } ende · { $penalties }: Strafenkatalog · { $cash } · NAME: { $pay } [NAME] 5 · { $cashbook } [export] · { $cancel } · { $ratings } · { $championship }
+        Schockturnier: { $tournament } hilfe
         { $help } zeigt alle Befehle.
    *[plain]
         🎲 Schocken – so geht's:
@@ -749,6 +751,7 @@ content-help = { $surface ->
         Prüfbare Würfel: { $seed } TEXT (vor dem Start) · { $verify } [Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
         Echte Würfel, der Bot zählt: { $new } zählen · { $start } NAME (wer anfängt) · je Runde { $round } Anna 665 3, Ben 114 2 gebaut (kurz: { $round } Anna 4) · { $undo }
         Clubabend: { $night } start [19:30] · { $here } · { $night } ende (Admins) · { $penalties } · { $cash } · { $pay } [NAME] 5 · { $cashbook } · { $cancel } · { $ratings } · { $championship }
+        Schockturnier: { $tournament } hilfe
         Die eigenen Würfel sieht nur, wem sie gehören.
 }
 debt-paid = bezahlt
@@ -847,6 +850,7 @@ console-keys =
     { $rules } [details | Variante schalter=wert] · { $timezone } ZONE · { $kick } NAME · { $leave } · { $end } · { $judge } TEXT · { $quit } = Pause
     Als anderer Spieler: NAME: Befehl (z. B. „Ben: { $paid } Anna“)
     Verein: { $night } [start 19:30 | ende] · NAME: { $here } · { $penalties } [schlüssel=wert] · { $cash } · NAME: { $pay } [NAME] BETRAG · { $cashbook } [Seite | export | excel] · { $cancel } [Nr.] · { $ratings } · { $championship }
+    Schockturnier: { $tournament } hilfe
     (am Terminal ist jeder Admin; jedes Mitglied handelt mit „NAME: Befehl“, auch wer nicht mitspielt)
 
 ## Zählmodus (echte Würfel)
@@ -901,6 +905,7 @@ console-tally-keys =
     { $undo } = letzte Runde zurücknehmen · { $table } = Tisch · { $debts } · { $history } · { $stats } · { $export } [Datei] · { $end } · { $quit } = Pause
     { $announce } [jule 221 331] = ansagen (als Anfänger: „NAME: { $announce } jule“) · { $throw-in } = einwürfeln („NAME: { $throw-in }“)
     Verein: { $night } [start 19:30 | ende] · NAME: { $here } · { $penalties } [schlüssel=wert] · { $cash } · NAME: { $pay } [NAME] BETRAG · { $cashbook } [Seite | export | excel] · { $cancel } [Nr.] · { $ratings } · { $championship }
+    Schockturnier: { $tournament } hilfe
     (am Terminal ist jeder Admin; jedes Mitglied handelt mit „NAME: Befehl“, auch wer nicht mitspielt)
 
 ## Befehle: die Beschreibung jedes Befehls in einer Zeile (Discord: die Registrierung, Telegram: das Befehlsmenü)
@@ -994,6 +999,7 @@ cmd-cashbook = { $surface ->
 cmd-cancel = Eigene Einzahlung zurücknehmen; mit Nummer: eine gebuchte Einzahlung (Admins: jede)
 cmd-ratings = Rangliste nach Spielstärke
 cmd-championship = Vereinsmeisterschaft dieser Saison
+cmd-tournament = Schockturnier: Anmeldung, Auslosung, Ergebnisse, Stand („turnier hilfe“ zeigt alles)
 cmd-stats = Statistik dieser Saison
 cmd-judge = { $surface ->
     [discord] Schiedsrichter für einen echten Tisch: wer bekommt wie viele Deckel
@@ -1317,3 +1323,281 @@ book-claim-withdrawn = gemeldet: { $amount }, abgelehnt oder zurückgezogen mit 
 book-sheet-entries = Buchungen
 book-sheet-balances = Kontostände
 book-in-box = Bargeld in der Kasse
+
+## Schockturnier (issue 35)
+tourney-stage-points = Punkterunde
+tourney-stage-knockout = K.-o.-Runde
+tourney-stage-final = Finale
+tourney-scoring-punkte = Punkte
+tourney-scoring-platzierung = Platzierung
+tourney-scoring-strafpunkte = Strafpunkte
+tourney-format-title = Turnierformat: { $scoring }
+tourney-format-tables = Tische zu { $size } (mindestens { $min }, höchstens { $max }), jede Runde neu gelost.
+tourney-format-rounds = { $rounds ->
+    [one] 1 Punkterunde
+   *[other] { $rounds } Punkterunden
+} zu { $minutes ->
+    [one] 1 Minute
+   *[other] { $minutes } Minuten
+}, bis zu { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+} je Tisch. Läuft die Zeit ab, wird das laufende Spiel scharf zu Ende gespielt: Die nächste verlorene Hälfte entscheidet es.
+tourney-format-no-knockout = Kein K.-o.: Die Punkterunden entscheiden.
+tourney-format-knockout-lives = K.-o.: Die besten { $qualifiers } spielen an Tischen zu { $table } mit { $lives ->
+    [one] einem Leben
+   *[other] { $lives } Leben
+}; jedes verlorene Spiel kostet eins, der Letzte am Tisch kommt weiter, bis zum Finale.
+tourney-format-knockout-best = K.-o.: Die besten { $qualifiers } spielen an Tischen zu { $table }; der Beste jedes Tisches kommt weiter, bis zum Finale.
+tourney-format-teams = Teams zu { $size }: Die Teamwertung ist die Summe der Spieler.
+tourney-format-rules = Gespielt wird nach den Regeln „{ $rules }“.
+tourney-format-keys = Ändern (vor der ersten Auslosung): { $surface ->
+    [terminal] turnier format
+   *[other] /turnier format
+} runden=3 spiele=5 minuten=60 tisch=4 ko=16 leben=2 team=4 wertung=punkte|platzierung|strafpunkte
+tourney-overview-title = 🏆 { $name } ({ $scoring })
+tourney-overview-entrants = { $registered ->
+    [one] 1 Spieler angemeldet
+   *[other] { $registered } Spieler angemeldet
+}, { $present } da{ $teams ->
+    [0] {""}
+    [one] , 1 Team
+   *[other] , { $teams } Teams
+}.
+tourney-overview-finished = Das Turnier ist beendet.
+tourney-overview-next-draw = Als Nächstes: Auslosung der { $stage } ({ $surface ->
+    [terminal] turnier auslosen
+   *[other] /turnier auslosen
+}). Zusage der Auslosung: SHA-256 { $commitment }
+tourney-round-status = Runde { $round } ({ $stage }): { $closed } von { $tables ->
+    [one] 1 Tisch
+   *[other] { $tables } Tischen
+} fertig.
+tourney-clock-paused = Die Uhr steht (Pause).
+tourney-clock-not-started = Die Uhr ({ $minutes ->
+    [one] 1 Minute
+   *[other] { $minutes } Minuten
+}) läuft noch nicht.
+tourney-clock-over = Die Zeit ist um: Laufende Spiele werden scharf zu Ende gespielt.
+tourney-clock-left = Noch { $minutes ->
+    [one] 1 Minute
+   *[other] { $minutes } Minuten
+}.
+tourney-round-title = 🎲 { $name }: Runde { $round } ({ $stage })
+tourney-table-card = Tisch { $table }{ $mode }: { $seats } – { $state }
+tourney-table-real-cups = (echte Becher)
+tourney-table-closed = fertig, { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+}
+tourney-table-pending = Spiel { $game } wartet auf Bestätigung
+tourney-table-games = { $games ->
+    [0] noch kein Spiel
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+}
+tourney-round-proof = Auslosung prüfbar: Zusage SHA-256 { $commitment }, Schlüssel { $seed }
+tourney-round-next-commitment = Zusage der nächsten Auslosung: SHA-256 { $commitment } (prüfen mit { $surface ->
+    [terminal] turnier prüfen NUMMER
+   *[other] /turnier prüfen NUMMER
+})
+tourney-verify-holds = ✅ Auslosung der Runde { $round } geprüft: Der Schlüssel { $seed } passt zur Zusage { $commitment } und lost genau diese Tische.
+tourney-verify-fails = ❌ Die Auslosung der Runde { $round } lässt sich mit dem Schlüssel { $seed } nicht nachvollziehen!
+tourney-log-empty = Keine Korrekturen.
+tourney-log-title = Korrekturen der Turnierleitung:
+tourney-log-line = { $at } { $by }: Runde { $round }, Tisch { $table }, Spiel { $game }: { $before } → { $after }
+tourney-log-none = (keins)
+tourney-points = { $points ->
+    [-1] −1 Punkt
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+}
+tourney-penalty-points = { $points ->
+    [one] 1 Strafpunkt
+   *[other] { $points } Strafpunkte
+}
+tourney-standings-title = 📋 { $name }: Stand nach { $done } von { $rounds ->
+    [one] 1 Punkterunde
+   *[other] { $rounds } Punkterunden
+}
+tourney-standings-final-order = Endstand:
+tourney-standings-knockout = Das K.-o. läuft.
+tourney-standings-still-in = Noch dabei: { $names }
+tourney-standings-points-title = Punkterunden:
+tourney-standings-nobody = Noch niemand angemeldet.
+tourney-standings-line = { $place }. { $name }: { $points } ({ $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spiele
+}, { $lost } verloren)
+tourney-standings-more = … und { $more } weitere (alle auf der Anzeigetafel).
+tourney-teams-title = Teamwertung:
+tourney-team-line = { $place }. { $name }: { $points } ({ $members ->
+    [one] 1 Spieler
+   *[other] { $members } Spieler
+})
+tourney-withdrawn = abgemeldet
+tourney-player-title = 👤 { $name } bei { $tournament }
+tourney-player-team = Team { $team }
+tourney-player-not-present = Noch nicht eingecheckt.
+tourney-player-round = Runde { $round } ({ $stage }): Tisch { $table }, Platz { $place }, { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+} aus { $games ->
+    [one] 1 Spiel
+   *[other] { $games } Spielen
+}{ $closed ->
+    [yes] {""}
+   *[no] {" "}(läuft)
+}
+tourney-player-total = Gesamt: Platz { $place } von { $players }, { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+}
+tourney-player-now = Jetzt: Runde { $round }, Tisch { $table } mit { $mates }
+tourney-player-final = Endplatz: { $place }.
+tourney-lost-half = Hälfte { $half }: { $name }
+tourney-lost-final = Finale: { $name }
+tourney-durchmarsch = Durchmarsch
+tourney-scharf = scharf beendet
+tourney-created = 🏆 Turnier „{ $name }“ angelegt (Format { $format }). Anmelden mit { $surface ->
+    [terminal] „NAME: turnier anmelden“
+   *[other] /turnier anmelden
+}, am Turniertag einchecken mit { $surface ->
+    [terminal] „NAME: turnier da“
+   *[other] /turnier da
+}.
+tourney-format-changed = Das Turnierformat ist geändert.
+tourney-registered = { $name } ist angemeldet (Nr. { $number }). Am Turniertag einchecken mit { $surface ->
+    [terminal] „turnier da“
+   *[other] /turnier da
+}.
+tourney-registered-present = { $name } ist angemeldet (Nr. { $number }) und spielt ab der nächsten Runde mit.
+tourney-registered-team = Team: { $team }.
+tourney-checked-in = Eingecheckt: { $names }.
+tourney-withdrew = { $name } ist abgemeldet und wird nicht mehr gelost.
+tourney-drawn = Runde { $round } ({ $stage }) ist gelost.
+tourney-clock-started = ⏱️ Runde { $round } läuft: { $minutes ->
+    [one] 1 Minute
+   *[other] { $minutes } Minuten
+}.
+tourney-paused = ⏸️ Pause: Die Uhr steht, es werden keine Spiele eingetragen.
+tourney-resumed = ▶️ Weiter geht’s, die Uhr läuft.
+tourney-entry-waiting = Tisch { $table }, Spiel { $game } von { $by } eingetragen: { $losers }. Ein zweiter Spieler am Tisch bestätigt mit { $surface ->
+    [terminal] „turnier ok“
+   *[other] /turnier ok
+} (oder widerspricht mit { $surface ->
+    [terminal] „turnier nein“
+   *[other] /turnier nein
+}).
+tourney-game-counted = ✅ Tisch { $table }, Spiel { $game } zählt: { $losers }.
+tourney-entry-rejected = Der Eintrag von Tisch { $table }, Spiel { $game } ist verworfen ({ $by }); bitte neu eintragen.
+tourney-table-done = Tisch { $table } ist fertig.
+tourney-round-complete = Die Runde ist komplett – die Turnierleitung lost die nächste mit { $surface ->
+    [terminal] „turnier auslosen“
+   *[other] /turnier auslosen
+}.
+tourney-corrected = Korrigiert: Runde { $round }, Tisch { $table }, Spiel { $game } (steht im Protokoll).
+tourney-deleted = Gestrichen: Runde { $round }, Tisch { $table }, Spiel { $game } (steht im Protokoll).
+tourney-finished-winner = 🏆 Das Turnier ist beendet. Sieger: { $name }!
+tourney-finished = 🏆 Das Turnier ist beendet.
+tourney-error-none = Hier läuft kein Turnier. Eine Turnierleitung (Admin) legt eines an mit { $surface ->
+    [terminal] „turnier neu NAME“
+   *[other] /turnier neu NAME
+}.
+tourney-error-running = Hier läuft schon das Turnier „{ $name }“.
+tourney-error-director = Das darf nur die Turnierleitung (ein Admin).
+tourney-error-not-registered = Du bist bei diesem Turnier nicht angemeldet ({ $surface ->
+    [terminal] „turnier anmelden“
+   *[other] /turnier anmelden
+}).
+tourney-error-not-seated = Du sitzt an keinem Tisch der laufenden Runde; nenne die Tischnummer.
+tourney-error-not-at-table = „{ $name }“ sitzt nicht an Tisch { $table }.
+tourney-error-ambiguous = „{ $name }“ passt auf mehrere Spieler an Tisch { $table }; nimm den ganzen Namen oder die Platznummer.
+tourney-error-no-seat = Tisch { $table } hat keinen Platz { $seat }.
+tourney-error-order-needed = Bei Platzierung zählt, wer wann raus ist: Jede Hälfte in der Reihenfolge des Rausgehens, der Verlierer zuletzt, gleichzeitig Raus mit +, Hälften und Finale mit | getrennt, z. B. { $surface ->
+    [terminal] „turnier ergebnis 3 1 Carl+Dora Ben Anna | Dora Carl Anna Ben | Anna“
+   *[other] /turnier ergebnis 3 1 Carl+Dora Ben Anna | Dora Carl Anna Ben | Anna
+}.
+tourney-error-losers = Ein Spiel sind ein bis drei Verlierer: Hälfte 1, Hälfte 2, Finale, z. B. { $surface ->
+    [terminal] „turnier ergebnis 3 1 Anna Ben Anna“
+   *[other] /turnier ergebnis 3 1 Anna Ben Anna
+} (Tisch 3, Spiel 1).
+tourney-error-no-tables = { $present } Spieler passen nicht an Tische zu { $min } bis { $max }.
+tourney-error-no-name = Es fehlt ein Name.
+tourney-error-name-taken = „{ $name }“ ist schon angemeldet.
+tourney-error-unknown = Niemand namens „{ $name }“ ist angemeldet.
+tourney-error-unknown-number = Spieler Nr. { $number } ist nicht angemeldet.
+tourney-error-team-full = Das Team „{ $team }“ ist voll ({ $size } Spieler).
+tourney-error-no-teams = Dieses Turnier hat keine Teams (die Turnierleitung stellt sie ein mit { $surface ->
+    [terminal] „turnier format team=4“
+   *[other] /turnier format team=4
+}).
+tourney-error-entries-closed = Das K.-o. hat begonnen: Keine Anmeldungen mehr.
+tourney-error-format-fixed = Nach der ersten Auslosung bleibt das Format, wie es ist.
+tourney-error-round-running = Runde { $round } wird noch gespielt: Erst wenn alle Tische fertig sind, wird neu gelost (die Turnierleitung schließt einen Tisch mit { $surface ->
+    [terminal] „turnier schliessen TISCH“
+   *[other] /turnier schließen TISCH
+}).
+tourney-error-no-round = Gerade läuft keine Runde ({ $surface ->
+    [terminal] „turnier auslosen“
+   *[other] /turnier auslosen
+} lost die nächste).
+tourney-error-not-current = Runde { $asked } ist nicht die laufende Runde (das ist Runde { $current }).
+tourney-error-unknown-round = Eine Runde { $round } gibt es nicht.
+tourney-error-unknown-table = Runde { $round } hat keinen Tisch { $table }.
+tourney-error-table-complete = Tisch { $table } ist schon fertig.
+tourney-error-game-entered = Spiel { $game } von Tisch { $table } ist schon eingetragen; Korrekturen macht die Turnierleitung.
+tourney-error-game-ahead = Tisch { $table } hat { $entered ->
+    [one] 1 Spiel
+   *[other] { $entered } Spiele
+} eingetragen: Als Nächstes kommt Spiel { $next }.
+tourney-error-unknown-game = Tisch { $table } hat kein Spiel { $game }.
+tourney-error-wrong-players = Das sind nicht die Spieler von Tisch { $table }.
+tourney-error-seated = Wer an einem laufenden Tisch sitzt (Tisch { $table }), meldet sich erst nach der Runde ab.
+tourney-error-clock-not-started = Die Uhr der Runde { $round } läuft noch nicht.
+tourney-error-clock-running = Die Uhr läuft schon.
+tourney-error-paused = Pause: Die Turnierleitung macht weiter mit { $surface ->
+    [terminal] „turnier weiter“
+   *[other] /turnier weiter
+}.
+tourney-error-not-paused = Es ist keine Pause.
+tourney-error-still-playing = Tisch { $table } hat noch Spiele vor sich und die Zeit läuft noch.
+tourney-error-round-closed = Runde { $round } ist abgeschlossen und die nächste gelost: Sie lässt sich nicht mehr korrigieren.
+tourney-error-not-your-table = Du sitzt nicht an Tisch { $table }.
+tourney-error-nothing-to-confirm = An Tisch { $table } wartet kein Eintrag auf Bestätigung.
+tourney-error-own-entry = Bestätigen muss ein zweiter Spieler am Tisch, nicht wer eingetragen hat.
+tourney-error-not-decided = Das Turnier ist noch nicht entschieden.
+tourney-error-finished = Das Turnier ist beendet.
+tourney-error-too-few = { $present ->
+    [one] 1 Spieler ist da
+   *[other] { $present } Spieler sind da
+}: zu wenige für eine Runde (mindestens 3).
+tourney-error-preset = Ein Turnierformat „{ $name }“ gibt es nicht (bekannt: punkte, platzierung, strafpunkte).
+tourney-error-format-file = Die Formatdatei lässt sich nicht lesen: { $why }
+tourney-error-key = Eine Formateinstellung „{ $key }“ gibt es nicht (runden, spiele, minuten, tisch, min, max, ko, kotisch, komodus, leben, team, wertung, regeln).
+tourney-error-value = „{ $value }“ geht nicht für { $key }.
+tourney-error-table-sizes = Tische: 3 ≤ min ≤ tisch ≤ max ≤ 8.
+tourney-error-range = { $key } muss zwischen { $low } und { $high } liegen.
+tourney-error-places = { $key } braucht { $needed } Werte, vom Ersten raus bis zum Verlierer der Hälfte.
+tourney-game-too-few = Ein Spiel braucht mindestens zwei Spieler.
+tourney-game-twice = Ein Spieler steht zweimal im Spiel.
+tourney-game-not-playing = Ein genannter Spieler spielt dieses Spiel nicht mit.
+tourney-game-half-incomplete = Hälfte { $half } nennt nicht jeden Spieler genau einmal.
+tourney-game-halves = Ein Spiel hat zwei Hälften (nur eine, wenn die Zeit in der ersten abgelaufen ist).
+tourney-game-final-missing = Die Hälften haben verschiedene Verlierer: Es fehlt der Verlierer des Finales.
+tourney-game-final-not-half-loser = Das Finale spielen die Verlierer der beiden Hälften.
+tourney-game-no-final = Einer hat beide Hälften verloren (Durchmarsch): Da gibt es kein Finale.
+tourney-help = { $surface ->
+    [terminal] 🏆 Schockturnier – „turnier WORT …“ (vor dem Wort „NAME:“, wer es sagt):
+   *[other] 🏆 Schockturnier – /turnier WORT …:
+}
+  neu NAME [punkte|platzierung|strafpunkte] – Turnier anlegen (Turnierleitung)
+  format [runden=2 spiele=5 …] – Format zeigen oder ändern
+  anmelden [NAME] [team=TEAM] – anmelden (sich selbst; andere nur die Turnierleitung)
+  da [NAME|alle] – am Turniertag einchecken · abmelden [NAME] – abmelden
+  auslosen – nächste Runde losen · start – Uhr starten · pause / weiter
+  ergebnis TISCH SPIEL Anna Ben Anna – Verlierer von Hälfte 1, Hälfte 2 und Finale (Name oder Platznummer); bei Platzierung jede Hälfte in der Reihenfolge des Rausgehens: Carl+Dora Ben Anna | Dora Carl Anna Ben | Anna
+  ok / nein – Eintrag am eigenen Tisch bestätigen oder verwerfen
+  schließen [TISCH] – Tisch fertig (nach Ablauf der Zeit)
+  korrektur RUNDE TISCH SPIEL ERGEBNIS|streichen – Korrektur (Turnierleitung, im Protokoll)
+  stand · spieler [NAME] · tische [RUNDE] · prüfen RUNDE · protokoll · ende

@@ -722,6 +722,7 @@ content-help = { $surface ->
         Provably fair dice: /{ $seed } text (before the start) · /{ $verify } [no.]: recompute a game · /{ $fairness }: dice statistics
         Real dice, the bot keeps score: /{ $new } tally · /{ $start } Name (who starts) · each round /{ $round } Anna 665 3, Ben 114 2 built (short: /{ $round } Anna 4) · /{ $undo }
         Club night: /{ $night } start [19:30] · /{ $here }: check in · /{ $night }: standings · /{ $night } end (admins) · /{ $penalties }: penalty catalogue · /{ $cash } · /{ $pay } [Name] 5 · /{ $cashbook } [export] · /{ $cancel } · /{ $ratings } · /{ $championship }
+        Schockturnier: /{ $tournament } help
         Only the owner sees the dice under his cup.
     [terminal]
         🎲 Schocken – how to play:
@@ -732,6 +733,7 @@ content-help = { $surface ->
         { $verify } [no.]: recompute a game · { $fairness }: dice statistics
         Real dice, the bot keeps score: schocken --tally, then each round "{ $round } Anna 665 3, Ben 114 2 built" (short: "{ $round } Anna 4")
         Club night: { $night } start [19:30] · NAME: { $here } · { $night }: standings · { $night } end · { $penalties }: penalty catalogue · { $cash } · NAME: { $pay } [NAME] 5 · { $cashbook } [export] · { $cancel } · { $ratings } · { $championship }
+        Schockturnier: { $tournament } help
         { $help } shows every command.
    *[plain]
         🎲 Schocken – how to play:
@@ -743,6 +745,7 @@ content-help = { $surface ->
         Provably fair dice: { $seed } TEXT (before the start) · { $verify } [no.]: recompute a game · { $fairness }: dice statistics
         Real dice, the bot keeps score: { $new } tally · { $start } NAME (who begins) · each round { $round } Anna 665 3, Ben 114 2 built (short: { $round } Anna 4) · { $undo }
         Club night: { $night } start [19:30] · { $here } · { $night } end (admins) · { $penalties } · { $cash } · { $pay } [NAME] 5 · { $cashbook } · { $cancel } · { $ratings } · { $championship }
+        Schockturnier: { $tournament } help
         Only the owner sees the dice under his cup.
 }
 debt-paid = paid
@@ -841,6 +844,7 @@ console-keys =
     { $rules } [details | preset key=value] · { $timezone } ZONE · { $kick } NAME · { $leave } · { $end } · { $judge } TEXT · { $quit } = pause
     As another player: NAME: command (e.g. "Ben: { $paid } Anna")
     Club: { $night } [start 19:30 | end] · NAME: { $here } · { $penalties } [key=value] · { $cash } · NAME: { $pay } [NAME] AMOUNT · { $cashbook } [page | export | excel] · { $cancel } [no.] · { $ratings } · { $championship }
+    Schockturnier: { $tournament } help
     (at the terminal everyone is an admin; any member acts with "NAME: command", also one who does not play)
 
 ## Tally mode (real dice)
@@ -895,6 +899,7 @@ console-tally-keys =
     { $undo } = take back the last round · { $table } = table · { $debts } · { $history } · { $stats } · { $export } [file] · { $end } · { $quit } = pause
     { $announce } [jule 221 331] = announce (as the starter: “NAME: { $announce } jule”) · { $throw-in } = throw in (“NAME: { $throw-in }”)
     Club: { $night } [start 19:30 | end] · NAME: { $here } · { $penalties } [key=value] · { $cash } · NAME: { $pay } [NAME] AMOUNT · { $cashbook } [page | export | excel] · { $cancel } [no.] · { $ratings } · { $championship }
+    Schockturnier: { $tournament } help
     (at the terminal everyone is an admin; any member acts with "NAME: command", also one who does not play)
 
 ## Commands: each command's one-line description (Discord: its registration, Telegram: the command menu)
@@ -979,6 +984,7 @@ cmd-cashbook = { $surface ->
 cmd-cancel = Take back your own payment; by number: a payment you booked (admins: any)
 cmd-ratings = Ratings by playing strength
 cmd-championship = The club championship of this season
+cmd-tournament = Schockturnier: registration, draw, results, standings ("tournament help" shows everything)
 cmd-stats = Statistics of this season
 cmd-judge = { $surface ->
     [discord] Referee a real table: who threw what, who gets how many Deckel
@@ -1302,3 +1308,287 @@ book-claim-withdrawn = claimed: { $amount }, rejected or withdrawn with no. { $i
 book-sheet-entries = Entries
 book-sheet-balances = Balances
 book-in-box = Cash in the box
+
+## Schockturnier (issue 35)
+tourney-stage-points = point round
+tourney-stage-knockout = knockout round
+tourney-stage-final = final
+tourney-scoring-punkte = Punkte (points)
+tourney-scoring-platzierung = Platzierung (places)
+tourney-scoring-strafpunkte = Strafpunkte (penalty points)
+tourney-format-title = Tournament format: { $scoring }
+tourney-format-tables = Tables of { $size } (at least { $min }, at most { $max }), drawn anew each round.
+tourney-format-rounds = { $rounds ->
+    [one] 1 point round
+   *[other] { $rounds } point rounds
+} of { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+}, up to { $games ->
+    [one] 1 game
+   *[other] { $games } games
+} per table. When the time runs out the game in play is finished "scharf": the next lost half decides it.
+tourney-format-no-knockout = No knockout: the point rounds decide.
+tourney-format-knockout-lives = Knockout: the best { $qualifiers } play at tables of { $table } with { $lives ->
+    [one] one life
+   *[other] { $lives } lives
+}; every lost game costs one, the last one at the table goes on, up to the final.
+tourney-format-knockout-best = Knockout: the best { $qualifiers } play at tables of { $table }; the best of each table goes on, up to the final.
+tourney-format-teams = Teams of { $size }: a team scores the sum of its players.
+tourney-format-rules = Played by the rules "{ $rules }".
+tourney-format-keys = Change (before the first draw): { $surface ->
+    [terminal] tournament format
+   *[other] /tournament format
+} rounds=3 games=5 minutes=60 table=4 qualifiers=16 lives=2 team=4 scoring=punkte|platzierung|strafpunkte
+tourney-overview-title = 🏆 { $name } ({ $scoring })
+tourney-overview-entrants = { $registered ->
+    [one] 1 player registered
+   *[other] { $registered } players registered
+}, { $present } present{ $teams ->
+    [0] {""}
+    [one] , 1 team
+   *[other] , { $teams } teams
+}.
+tourney-overview-finished = The tournament is over.
+tourney-overview-next-draw = Next: the draw of the { $stage } ({ $surface ->
+    [terminal] tournament draw
+   *[other] /tournament draw
+}). Commitment of the draw: SHA-256 { $commitment }
+tourney-round-status = Round { $round } ({ $stage }): { $closed } of { $tables ->
+    [one] 1 table
+   *[other] { $tables } tables
+} done.
+tourney-clock-paused = The clock stands still (pause).
+tourney-clock-not-started = The clock ({ $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+}) has not been started.
+tourney-clock-over = Time is up: games in play are finished "scharf".
+tourney-clock-left = { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+} left.
+tourney-round-title = 🎲 { $name }: round { $round } ({ $stage })
+tourney-table-card = Table { $table }{ $mode }: { $seats } – { $state }
+tourney-table-real-cups = (real cups)
+tourney-table-closed = done, { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}
+tourney-table-pending = game { $game } awaits confirmation
+tourney-table-games = { $games ->
+    [0] no game yet
+    [one] 1 game
+   *[other] { $games } games
+}
+tourney-round-proof = The draw can be checked: commitment SHA-256 { $commitment }, seed { $seed }
+tourney-round-next-commitment = Commitment of the next draw: SHA-256 { $commitment } (check with { $surface ->
+    [terminal] tournament verify NUMBER
+   *[other] /tournament verify NUMBER
+})
+tourney-verify-holds = ✅ Draw of round { $round } checked: the seed { $seed } matches the commitment { $commitment } and draws exactly these tables.
+tourney-verify-fails = ❌ The draw of round { $round } cannot be reproduced with the seed { $seed }!
+tourney-log-empty = No corrections.
+tourney-log-title = The director's corrections:
+tourney-log-line = { $at } { $by }: round { $round }, table { $table }, game { $game }: { $before } → { $after }
+tourney-log-none = (none)
+tourney-points = { $points ->
+    [-1] −1 point
+    [one] 1 point
+   *[other] { $points } points
+}
+tourney-penalty-points = { $points ->
+    [one] 1 penalty point
+   *[other] { $points } penalty points
+}
+tourney-standings-title = 📋 { $name }: standings after { $done } of { $rounds ->
+    [one] 1 point round
+   *[other] { $rounds } point rounds
+}
+tourney-standings-final-order = Final standings:
+tourney-standings-knockout = The knockout is under way.
+tourney-standings-still-in = Still in: { $names }
+tourney-standings-points-title = Point rounds:
+tourney-standings-nobody = Nobody registered yet.
+tourney-standings-line = { $place }. { $name }: { $points } ({ $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $lost } lost)
+tourney-standings-more = … and { $more } more (everyone on the board).
+tourney-teams-title = Teams:
+tourney-team-line = { $place }. { $name }: { $points } ({ $members ->
+    [one] 1 player
+   *[other] { $members } players
+})
+tourney-withdrawn = withdrawn
+tourney-player-title = 👤 { $name } at { $tournament }
+tourney-player-team = Team { $team }
+tourney-player-not-present = Not checked in yet.
+tourney-player-round = Round { $round } ({ $stage }): table { $table }, place { $place }, { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} from { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}{ $closed ->
+    [yes] {""}
+   *[no] {" "}(playing)
+}
+tourney-player-total = Overall: place { $place } of { $players }, { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+tourney-player-now = Now: round { $round }, table { $table } with { $mates }
+tourney-player-final = Final place: { $place }.
+tourney-lost-half = half { $half }: { $name }
+tourney-lost-final = final: { $name }
+tourney-durchmarsch = Durchmarsch (both halves)
+tourney-scharf = ended scharf
+tourney-created = 🏆 Tournament "{ $name }" created (format { $format }). Register with { $surface ->
+    [terminal] "NAME: tournament register"
+   *[other] /tournament register
+}, check in on the day with { $surface ->
+    [terminal] "NAME: tournament here"
+   *[other] /tournament here
+}.
+tourney-format-changed = The tournament format is changed.
+tourney-registered = { $name } is registered (no. { $number }). Check in on the day with { $surface ->
+    [terminal] "tournament here"
+   *[other] /tournament here
+}.
+tourney-registered-present = { $name } is registered (no. { $number }) and plays from the next round.
+tourney-registered-team = Team: { $team }.
+tourney-checked-in = Checked in: { $names }.
+tourney-withdrew = { $name } has withdrawn and is drawn no more.
+tourney-drawn = Round { $round } ({ $stage }) is drawn.
+tourney-clock-started = ⏱️ Round { $round } is on: { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+}.
+tourney-paused = ⏸️ Pause: the clock stands still, no games are entered.
+tourney-resumed = ▶️ On we go, the clock runs.
+tourney-entry-waiting = Table { $table }, game { $game } entered by { $by }: { $losers }. A second player at the table confirms with { $surface ->
+    [terminal] "tournament ok"
+   *[other] /tournament ok
+} (or objects with { $surface ->
+    [terminal] "tournament no"
+   *[other] /tournament no
+}).
+tourney-game-counted = ✅ Table { $table }, game { $game } counts: { $losers }.
+tourney-entry-rejected = The entry of table { $table }, game { $game } is dropped ({ $by }); please enter it again.
+tourney-table-done = Table { $table } is done.
+tourney-round-complete = The round is complete – the director draws the next with { $surface ->
+    [terminal] "tournament draw"
+   *[other] /tournament draw
+}.
+tourney-corrected = Corrected: round { $round }, table { $table }, game { $game } (kept in the log).
+tourney-deleted = Struck out: round { $round }, table { $table }, game { $game } (kept in the log).
+tourney-finished-winner = 🏆 The tournament is over. Winner: { $name }!
+tourney-finished = 🏆 The tournament is over.
+tourney-error-none = No tournament runs here. A director (an admin) creates one with { $surface ->
+    [terminal] "tournament new NAME"
+   *[other] /tournament new NAME
+}.
+tourney-error-running = The tournament "{ $name }" runs here already.
+tourney-error-director = Only the tournament's director (an admin) may do that.
+tourney-error-not-registered = You are not registered in this tournament ({ $surface ->
+    [terminal] "tournament register"
+   *[other] /tournament register
+}).
+tourney-error-not-seated = You do not sit at a table of the running round; name the table's number.
+tourney-error-not-at-table = "{ $name }" does not sit at table { $table }.
+tourney-error-ambiguous = "{ $name }" fits more than one player at table { $table }; use the whole name or the seat number.
+tourney-error-no-seat = Table { $table } has no seat { $seat }.
+tourney-error-order-needed = Platzierung counts who went out when: each half in the order the players went out, the loser last, out together joined by +, halves and final apart by |, e.g. { $surface ->
+    [terminal] "tournament result 3 1 Carl+Dora Ben Anna | Dora Carl Anna Ben | Anna"
+   *[other] /tournament result 3 1 Carl+Dora Ben Anna | Dora Carl Anna Ben | Anna
+}.
+tourney-error-losers = A game is one to three losers: half 1, half 2, the final, e.g. { $surface ->
+    [terminal] "tournament result 3 1 Anna Ben Anna"
+   *[other] /tournament result 3 1 Anna Ben Anna
+} (table 3, game 1).
+tourney-error-no-tables = { $present ->
+    [one] 1 player does
+   *[other] { $present } players do
+} not fit tables of { $min } to { $max }.
+tourney-error-no-name = A name is missing.
+tourney-error-name-taken = "{ $name }" is registered already.
+tourney-error-unknown = Nobody called "{ $name }" is registered.
+tourney-error-unknown-number = Player no. { $number } is not registered.
+tourney-error-team-full = The team "{ $team }" is full ({ $size ->
+    [one] 1 player
+   *[other] { $size } players
+}).
+tourney-error-no-teams = This tournament has no teams (the director sets them with { $surface ->
+    [terminal] "tournament format team=4"
+   *[other] /tournament format team=4
+}).
+tourney-error-entries-closed = The knockout has begun: no more entries.
+tourney-error-format-fixed = After the first draw the format stays as it is.
+tourney-error-round-running = Round { $round } is still being played: the next is drawn once every table is done (the director closes a table with { $surface ->
+    [terminal] "tournament close TABLE"
+   *[other] /tournament close TABLE
+}).
+tourney-error-no-round = No round is being played ({ $surface ->
+    [terminal] "tournament draw"
+   *[other] /tournament draw
+} draws the next).
+tourney-error-not-current = Round { $asked } is not the round being played (that is round { $current }).
+tourney-error-unknown-round = There is no round { $round }.
+tourney-error-unknown-table = Round { $round } has no table { $table }.
+tourney-error-table-complete = Table { $table } is done already.
+tourney-error-game-entered = Game { $game } of table { $table } is entered already; the director makes corrections.
+tourney-error-game-ahead = Table { $table } has entered { $entered ->
+    [one] 1 game
+   *[other] { $entered } games
+}: next comes game { $next }.
+tourney-error-unknown-game = Table { $table } has no game { $game }.
+tourney-error-wrong-players = Those are not the players of table { $table }.
+tourney-error-seated = Who sits at a running table (table { $table }) withdraws after the round.
+tourney-error-clock-not-started = The clock of round { $round } has not been started.
+tourney-error-clock-running = The clock runs already.
+tourney-error-paused = Pause: the director goes on with { $surface ->
+    [terminal] "tournament resume"
+   *[other] /tournament resume
+}.
+tourney-error-not-paused = There is no pause.
+tourney-error-still-playing = Table { $table } has games left and its time has not run out.
+tourney-error-round-closed = Round { $round } is over and the next is drawn: it cannot be corrected any more.
+tourney-error-not-your-table = You do not sit at table { $table }.
+tourney-error-nothing-to-confirm = Nothing awaits confirmation at table { $table }.
+tourney-error-own-entry = A second player at the table confirms, not the one who entered it.
+tourney-error-not-decided = The tournament is not decided yet.
+tourney-error-finished = The tournament is over.
+tourney-error-too-few = { $present ->
+    [one] 1 player is present
+   *[other] { $present } players are present
+}: too few for a round (at least 3).
+tourney-error-preset = There is no tournament format "{ $name }" (known: punkte, platzierung, strafpunkte).
+tourney-error-format-file = The format file does not read: { $why }
+tourney-error-key = There is no format setting "{ $key }" (rounds, games, minutes, table, min, max, qualifiers, kotable, knockout, lives, team, scoring, rules).
+tourney-error-value = "{ $value }" does not work for { $key }.
+tourney-error-table-sizes = Tables: 3 ≤ min ≤ table ≤ max ≤ 8.
+tourney-error-range = { $key } must be between { $low } and { $high }.
+tourney-error-places = { $key } needs { $needed } values, from the first out to the half's loser.
+tourney-game-too-few = A game needs at least two players.
+tourney-game-twice = A player is named twice in the game.
+tourney-game-not-playing = A player named does not play this game.
+tourney-game-half-incomplete = Half { $half } does not name every player exactly once.
+tourney-game-halves = A game has two halves (one only when the time ran out in the first).
+tourney-game-final-missing = The halves have different losers: the final's loser is missing.
+tourney-game-final-not-half-loser = The final is played by the losers of the two halves.
+tourney-game-no-final = One player lost both halves (Durchmarsch): there is no final.
+tourney-help = { $surface ->
+    [terminal] 🏆 Schockturnier – "tournament WORD …" (before the word "NAME:", who says it):
+   *[other] 🏆 Schockturnier – /tournament WORD …:
+}
+  new NAME [punkte|platzierung|strafpunkte] – create a tournament (director)
+  format [rounds=2 games=5 …] – show or change the format
+  register [NAME] [team=TEAM] – register (oneself; others only the director)
+  here [NAME|all] – check in on the day · withdraw [NAME] – withdraw
+  draw – draw the next round · start – start the clock · pause / resume
+  result TABLE GAME Anna Ben Anna – losers of half 1, half 2 and the final (name or seat number); under Platzierung each half in the order out: Carl+Dora Ben Anna | Dora Carl Anna Ben | Anna
+  ok / no – confirm or drop an entry at one's own table
+  close [TABLE] – table done (after the time ran out)
+  correct ROUND TABLE GAME RESULT|strike – a correction (director, kept in the log)
+  standings · player [NAME] · tables [ROUND] · verify ROUND · log · finish

@@ -89,7 +89,7 @@ fn punkte_by_hand(games: &[TableGame]) -> BTreeMap<EntrantId, i32> {
 #[test]
 fn a_punkte_tournament_of_16_with_teams_to_its_final() {
     let mut t = office("punkte", 16, true);
-    for (key, value) in [("leben", "1"), ("spiele", "2"), ("ko_plaetze", "16")] {
+    for (key, value) in [("leben", "1"), ("spiele", "2"), ("ko", "16")] {
         t.set_format(FormatKey::from_word(key).expect("key"), value)
             .expect("set");
     }

@@ -4,7 +4,7 @@
 
 use super::{CommandId as Id, Names, Offer, Permission, Spec, Text};
 
-pub const CATALOGUE: [Spec; 44] = [
+pub const CATALOGUE: [Spec; 45] = [
     command(Id::New, "new", "neu", "cmd-new")
         .text(Text::Optional)
         .discord()
@@ -218,6 +218,11 @@ pub const CATALOGUE: [Spec; 44] = [
     .discord()
     .telegram()
     .terminal(),
+    // Discord: its own root command `/turnier` (`/tournament`) with subcommands.
+    command(Id::Tournament, "tournament", "turnier", "cmd-tournament")
+        .text(Text::Optional)
+        .telegram()
+        .terminal_as(Names::new("tournament", "turnier", &[])),
     command(Id::Welcome, "welcome", "willkommen", "cmd-welcome")
         .text(Text::Optional)
         .telegram_unlisted(Names::new("start", "start", &[])),

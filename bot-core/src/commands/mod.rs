@@ -73,6 +73,8 @@ pub enum CommandId {
     Cancel,
     Ratings,
     Championship,
+    /// Schockturnier (issue 35): `/turnier` with a word for each step.
+    Tournament,
     /// Telegram's START in a private chat, with a group's deep link.
     Welcome,
 }

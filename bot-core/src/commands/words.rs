@@ -23,6 +23,34 @@ pub enum Choice {
     BookCsv,
     /// `/cashbook excel`: as a spreadsheet.
     BookXlsx,
+    /// `/turnier …`: each step of the tournament office (issue 35).
+    Tournament(TournamentWord),
+}
+
+/// The words after `/turnier`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TournamentWord {
+    Create,
+    Format,
+    Register,
+    CheckIn,
+    Withdraw,
+    Draw,
+    StartClock,
+    Pause,
+    Resume,
+    Result,
+    Confirm,
+    Reject,
+    CloseTable,
+    Correct,
+    Standings,
+    Player,
+    Tables,
+    Verify,
+    Log,
+    Finish,
+    Help,
 }
 
 /// One choice: the command it follows and its names.
@@ -41,7 +69,7 @@ const fn choice(choice: Choice, command: CommandId, names: Names) -> ChoiceSpec 
     }
 }
 
-pub const CHOICES: [ChoiceSpec; 8] = [
+pub const CHOICES: [ChoiceSpec; 29] = [
     choice(
         Choice::Tally,
         CommandId::New,
@@ -85,6 +113,125 @@ pub const CHOICES: [ChoiceSpec; 8] = [
         Choice::BookXlsx,
         CommandId::CashBook,
         Names::new("excel", "excel", &["xlsx", "tabelle", "sheet"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Create),
+        CommandId::Tournament,
+        Names::new("new", "neu", &["anlegen", "create"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Format),
+        CommandId::Tournament,
+        Names::new("format", "format", &["modus"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Register),
+        CommandId::Tournament,
+        Names::new("register", "anmelden", &["anmeldung", "join", "eintragen"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::CheckIn),
+        CommandId::Tournament,
+        Names::new("here", "da", &["einchecken", "checkin", "check-in", "hier"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Withdraw),
+        CommandId::Tournament,
+        Names::new("withdraw", "abmelden", &["abmeldung", "leave", "raus"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Draw),
+        CommandId::Tournament,
+        Names::new("draw", "auslosen", &["losen", "auslosung"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::StartClock),
+        CommandId::Tournament,
+        Names::new("start", "start", &["los", "uhr", "clock"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Pause),
+        CommandId::Tournament,
+        Names::new("pause", "pause", &["anhalten", "stop"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Resume),
+        CommandId::Tournament,
+        Names::new("resume", "weiter", &["fortsetzen", "continue"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Result),
+        CommandId::Tournament,
+        Names::new("result", "ergebnis", &["e", "eintrag", "spiel", "game"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Confirm),
+        CommandId::Tournament,
+        Names::new(
+            "ok",
+            "ok",
+            &["bestätigen", "bestaetigen", "confirm", "ja", "yes"],
+        ),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Reject),
+        CommandId::Tournament,
+        Names::new(
+            "no",
+            "nein",
+            &[
+                "falsch",
+                "reject",
+                "ablehnen",
+                "zurückziehen",
+                "zurueckziehen",
+            ],
+        ),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::CloseTable),
+        CommandId::Tournament,
+        Names::new("close", "schließen", &["schliessen", "fertig", "done"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Correct),
+        CommandId::Tournament,
+        Names::new("correct", "korrektur", &["korrigieren", "fix"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Standings),
+        CommandId::Tournament,
+        Names::new("standings", "stand", &["tabelle", "rangliste", "table"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Player),
+        CommandId::Tournament,
+        Names::new("player", "spieler", &["ich", "me", "mein", "seite", "page"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Tables),
+        CommandId::Tournament,
+        Names::new("tables", "tische", &["runde", "round", "karten", "cards"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Verify),
+        CommandId::Tournament,
+        Names::new("verify", "prüfen", &["pruefen", "check"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Log),
+        CommandId::Tournament,
+        Names::new("log", "protokoll", &["korrekturen"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Finish),
+        CommandId::Tournament,
+        Names::new("finish", "ende", &["beenden", "schluss", "end"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Help),
+        CommandId::Tournament,
+        Names::new("help", "hilfe", &["?"]),
     ),
 ];
 

@@ -42,6 +42,7 @@ pub fn content_text(c: &Content, voice: Voice) -> String {
         Content::Judge { round, outcome } => verdict_text(round, outcome, lang),
         Content::Help => super::help_text("content-help", voice),
         Content::Club(c) => super::club::club_content_text(c, voice),
+        Content::Tournament(c) => super::tournament::tournament_content_text(c, voice),
     }
 }
 

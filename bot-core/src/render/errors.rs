@@ -70,6 +70,7 @@ pub fn error_text(e: &ServiceError, t: Option<&PublicTable>, voice: Voice) -> St
             tr(lang, "error-no-such-page", &[("pages", arg_num(*pages))])
         }
         ServiceError::Club(e) => super::club::club_error_text(e, voice),
+        ServiceError::Tournament(e) => super::tournament::tourney_error_text(e, voice),
         ServiceError::Storage => tr(lang, "error-storage", &[]),
         ServiceError::Busy => tr(lang, "error-busy", &[]),
         ServiceError::Unreachable => tr(lang, "error-unreachable", &[]),

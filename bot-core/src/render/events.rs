@@ -144,6 +144,7 @@ pub fn notice_text(n: &Notice, t: Option<&PublicTable>, voice: Voice) -> Option<
         Notice::Duplicate => tr(lang, "notice-duplicate", &[]),
         Notice::NotPlaying => tr(lang, "notice-not-playing", &[]),
         Notice::Club(n) => super::club::club_notice_text(n, voice),
+        Notice::Tournament(n) => super::tournament::tournament_notice_text(n, voice),
         Notice::Error(e) => error_text(e, t, voice),
     })
 }

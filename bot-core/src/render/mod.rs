@@ -23,6 +23,7 @@ mod rules;
 pub mod sheet;
 mod table;
 mod tally;
+pub mod tournament;
 
 pub use commands::{command_description, command_names, help_text};
 pub use content::{content_text, verdict_text};

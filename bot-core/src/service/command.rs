@@ -150,6 +150,8 @@ pub enum Request {
     Help,
     /// Club nights, the penalty catalogue, the cash box, ratings, the championship.
     Club(ClubRequest),
+    /// Schockturnier, the tournament office.
+    Tournament(super::tournament::request::TournamentRequest),
 }
 
 /// What a club asks for (issue 25). The club is the place's [`ChatId::club`]: a Discord
@@ -247,6 +249,7 @@ impl Request {
                 | Request::Judge { .. }
                 | Request::Help
         ) && !matches!(self, Request::Club(club) if !club.mutates())
+            && !matches!(self, Request::Tournament(t) if !t.mutates())
     }
 
     /// Whether the request changes the chat's settings (admins only).

@@ -101,6 +101,8 @@ pub enum ServiceError {
     NoHintNow,
     #[error(transparent)]
     Club(super::club::error::ClubError),
+    #[error(transparent)]
+    Tournament(super::tournament::error::TourneyError),
     #[error("the bot could not save this; nothing changed, please try again")]
     Storage,
     #[error("the bot is too busy right now; nothing changed, please try again")]

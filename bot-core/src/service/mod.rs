@@ -30,6 +30,7 @@ pub mod reply;
 mod settings;
 pub mod table;
 mod timers;
+pub mod tournament;
 
 pub use changes::{Changed, TableChange};
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -341,6 +342,7 @@ impl Service {
             }
             Request::Paid { debtor } => self.paid(cmd, debtor.as_ref(), slot).await,
             Request::Club(request) => self.club(cmd, request, &settings, langs).await,
+            Request::Tournament(request) => self.tournament(cmd, request, &settings, langs).await,
             Request::Undo => {
                 if self.undoes_round(cmd, slot).await? {
                     return self.table_command(cmd, &settings, slot, langs).await;

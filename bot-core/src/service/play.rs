@@ -88,7 +88,7 @@ impl DiceRoller for TableDice {
 }
 
 impl Service {
-    fn new_seed(&self) -> u64 {
+    pub(super) fn new_seed(&self) -> u64 {
         match self.seed {
             Some(base) => step_seed(base, self.tables_opened.fetch_add(1, Ordering::Relaxed)),
             None => rand::rng().random(),
@@ -118,7 +118,7 @@ impl Service {
         })
     }
 
-    fn server_seed(&self, seed: u64) -> ServerSeed {
+    pub(super) fn server_seed(&self, seed: u64) -> ServerSeed {
         let mut bytes = [0u8; 32];
         match self.seed {
             Some(_) => ChaCha8Rng::seed_from_u64(seed).fill_bytes(&mut bytes),

@@ -166,6 +166,7 @@ pub enum Notice {
     /// Club nights and the cash box.
     Club(super::club::reply::ClubNotice),
     Error(ServiceError),
+    Tournament(super::tournament::reply::TournamentNotice),
 }
 
 /// A hint: the best choices of the player to act, the best first (two or three).
@@ -228,6 +229,8 @@ pub enum Content {
     Help,
     /// Club nights, the catalogue, the cash box, ratings, the championship.
     Club(Box<super::club::reply::ClubContent>),
+    /// Schockturnier: the overview, a round, the standings, a player's page.
+    Tournament(Box<super::tournament::reply::TournamentContent>),
 }
 
 /// What `verify` says about a game.

@@ -19,6 +19,7 @@ mod reminders;
 mod results;
 mod stats;
 mod throws;
+mod tournaments;
 mod write_turns;
 
 pub use backend::{Backend, POSTGRES_MIGRATOR, SQLITE_MIGRATOR, redacted};
@@ -31,6 +32,7 @@ pub use health::{Change, Health, Outage};
 pub use ledger::{LedgerRow, NewLedgerEntry};
 pub use notify::{Heard, Listener, Stored};
 pub use throws::{FaceCounts, ThrowRow};
+pub use tournaments::{CreatedTournament, TournamentRow};
 pub use write_turns::{ShownClaim, WriteTurns};
 
 use crate::engine::RuleSet;

@@ -3,38 +3,11 @@
 
 use super::error::TournamentError;
 use super::game::EntrantId;
-use super::office::Tournament;
+use super::state::{Entrant, Team, Tournament};
 use crate::model::ids::UserId;
-use serde::{Deserialize, Serialize};
 
 /// The longest name the office keeps (a table card's line).
 pub const LONGEST_NAME: usize = 40;
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Entrant {
-    pub id: EntrantId,
-    pub name: String,
-    /// The chat user, when he registered himself or was named by a mention.
-    pub user: Option<UserId>,
-    pub team: Option<u32>,
-    pub present: bool,
-    pub withdrawn: bool,
-    /// A computer player (load runs and filling a table).
-    pub computer: bool,
-}
-
-impl Entrant {
-    /// Drawn into the next round.
-    pub fn plays(&self) -> bool {
-        self.present && !self.withdrawn
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Team {
-    pub id: u32,
-    pub name: String,
-}
 
 /// A new entry as the office receives it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -63,6 +63,12 @@ pub enum TournamentError {
     TableStillPlaying { table: u32 },
     #[error("round {0} is followed by a drawn round: it cannot be corrected any more")]
     RoundClosed(u32),
+    #[error("player {player} does not sit at table {table}")]
+    NotAtTable { player: EntrantId, table: u32 },
+    #[error("nothing waits for confirmation at table {0}")]
+    NothingToConfirm(u32),
+    #[error("a second player at the table confirms, not the one who entered it")]
+    OwnEntry,
     #[error("the tournament is not decided yet")]
     NotDecided,
     #[error("the tournament is over")]

@@ -200,15 +200,15 @@ impl FormatKey {
         match self {
             FormatKey::Scoring => "wertung",
             FormatKey::Rules => "regeln",
-            FormatKey::TableMin => "tisch_min",
+            FormatKey::TableMin => "min",
             FormatKey::TableSize => "tisch",
-            FormatKey::TableMax => "tisch_max",
+            FormatKey::TableMax => "max",
             FormatKey::PointRounds => "runden",
             FormatKey::RoundMinutes => "minuten",
             FormatKey::GamesPerRound => "spiele",
-            FormatKey::Qualifiers => "ko_plaetze",
-            FormatKey::KnockoutTable => "ko_tisch",
-            FormatKey::Knockout => "ko",
+            FormatKey::Qualifiers => "ko",
+            FormatKey::KnockoutTable => "kotisch",
+            FormatKey::Knockout => "komodus",
             FormatKey::Lives => "leben",
             FormatKey::TeamSize => "team",
         }
@@ -218,17 +218,17 @@ impl FormatKey {
         match self {
             FormatKey::Scoring => &["scoring", "format"],
             FormatKey::Rules => &["rules"],
-            FormatKey::TableMin => &["table_min", "min"],
+            FormatKey::TableMin => &["tischmin", "table_min"],
             FormatKey::TableSize => &["table", "table_size", "size"],
-            FormatKey::TableMax => &["table_max", "max"],
+            FormatKey::TableMax => &["tischmax", "table_max"],
             FormatKey::PointRounds => &["rounds", "point_rounds"],
             FormatKey::RoundMinutes => &["minutes", "round_minutes"],
             FormatKey::GamesPerRound => &["games", "games_per_round"],
-            FormatKey::Qualifiers => &["qualifiers", "ko_places", "ko_plätze"],
-            FormatKey::KnockoutTable => &["knockout_table", "ko_table"],
-            FormatKey::Knockout => &["knockout"],
+            FormatKey::Qualifiers => &["qualifiers", "koplaetze", "koplätze"],
+            FormatKey::KnockoutTable => &["kotable", "knockout_table", "ko_table", "ko_tisch"],
+            FormatKey::Knockout => &["knockout", "komode", "kind"],
             FormatKey::Lives => &["lives"],
-            FormatKey::TeamSize => &["team_size", "teams"],
+            FormatKey::TeamSize => &["teams", "team_size"],
         }
     }
 
@@ -415,7 +415,7 @@ mod tests {
     #[test]
     fn a_change_that_breaks_the_format_changes_nothing() {
         let format = Format::preset("punkte").expect("preset");
-        let min = FormatKey::from_word("tisch_min").expect("key");
+        let min = FormatKey::from_word("min").expect("key");
         assert!(matches!(
             format.with(min, "2"),
             Err(FormatError::TableSizes { .. })

@@ -8,9 +8,9 @@
 
 use super::format::KnockoutKind;
 use super::game::EntrantId;
-use super::office::Tournament;
 use super::round::{Round, RoundTable, Stage};
 use super::standings::{standings, table_ranking};
+use super::state::Tournament;
 use crate::engine::fair::commitment;
 use std::collections::HashMap;
 

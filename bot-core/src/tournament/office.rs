@@ -1,72 +1,17 @@
-//! The tournament office: the whole tournament as one value and the director's and tables'
-//! steps on it. Pure: the caller passes the time and fresh seeds; every refusal leaves the
+//! The tournament office: the director's steps on the tournament (the format, the draw,
+//! the rounds' order). Pure: the caller passes the time and fresh seeds; every refusal leaves the
 //! tournament as it was.
 
 use super::draw::{DrawFacts, draw, table_sizes};
-use super::entrants::{Entrant, Team};
 use super::error::TournamentError;
-use super::format::{Format, FormatKey};
-use super::game::{EntrantId, TableGame};
+use super::format::FormatKey;
+use super::game::EntrantId;
 use super::knockout;
 use super::round::{Clock, Round, RoundTable, Stage, TableMode};
+use super::state::Tournament;
 use crate::engine::ServerSeed;
-use serde::{Deserialize, Serialize};
-
-/// A director's correction, kept for everyone to read.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Correction {
-    pub at: i64,
-    pub by: String,
-    pub round: u32,
-    pub table: u32,
-    pub game: u32,
-    pub before: Option<TableGame>,
-    pub after: Option<TableGame>,
-    pub reason: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tournament {
-    pub name: String,
-    pub format: Format,
-    pub entrants: Vec<Entrant>,
-    pub teams: Vec<Team>,
-    pub rounds: Vec<Round>,
-    /// The seed of the next draw: secret until then, its SHA-256 shown.
-    pub next_seed: ServerSeed,
-    pub paused: bool,
-    pub finished: bool,
-    pub corrections: Vec<Correction>,
-}
 
 impl Tournament {
-    pub fn new(name: &str, format: Format, first_seed: ServerSeed) -> Tournament {
-        Tournament {
-            name: name.trim().to_string(),
-            format,
-            entrants: Vec::new(),
-            teams: Vec::new(),
-            rounds: Vec::new(),
-            next_seed: first_seed,
-            paused: false,
-            finished: false,
-            corrections: Vec::new(),
-        }
-    }
-
-    /// `SHA-256` of the next draw's seed, shown before the draw.
-    pub fn next_commitment(&self) -> String {
-        self.next_seed.commitment()
-    }
-
-    pub(super) fn check_open(&self) -> Result<(), TournamentError> {
-        if self.finished {
-            Err(TournamentError::Finished)
-        } else {
-            Ok(())
-        }
-    }
-
     /// Changes one format key; only before the first draw.
     pub fn set_format(&mut self, key: FormatKey, value: &str) -> Result<(), TournamentError> {
         self.check_open()?;

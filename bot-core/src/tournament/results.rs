@@ -3,8 +3,8 @@
 
 use super::error::TournamentError;
 use super::game::TableGame;
-use super::office::{Correction, Tournament};
 use super::round::Round;
+use super::state::{Correction, Tournament};
 
 /// What became of a table after an entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,9 +3,9 @@
 
 use super::format::Format;
 use super::game::EntrantId;
-use super::office::Tournament;
 use super::round::{RoundTable, Stage};
 use super::scoring::score_game;
+use super::state::Tournament;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 

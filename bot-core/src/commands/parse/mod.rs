@@ -15,6 +15,7 @@
 mod buttons;
 mod club;
 mod settings;
+mod tournament;
 
 pub use buttons::{button_command, extras_from_bits};
 pub use settings::{AddBotArgs, parse_bot, parse_rules};
@@ -40,6 +41,9 @@ pub fn request(
     }
     if command.is_club() {
         return club::request(command, text, named);
+    }
+    if command == CommandId::Tournament {
+        return tournament::request(text);
     }
     if let Some(request) = without_text(command) {
         return Ok(request);

@@ -1,0 +1,175 @@
+//! Tournament notices in words.
+
+use super::stage_name;
+use crate::render::Voice;
+use crate::service::tournament::{GameLosers, TournamentNotice};
+use crate::text::{Lang, arg_num, arg_text, tr};
+
+/// "Hälfte 1: Anna, Hälfte 2: Ben, Finale: Anna".
+fn losers_text(l: &GameLosers, lang: Lang) -> String {
+    let mut parts: Vec<String> = l
+        .halves
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            tr(
+                lang,
+                "tourney-lost-half",
+                &[
+                    ("half", arg_num(i as u32 + 1)),
+                    ("name", arg_text(name.clone())),
+                ],
+            )
+        })
+        .collect();
+    if let Some(f) = &l.final_loser {
+        parts.push(tr(
+            lang,
+            "tourney-lost-final",
+            &[("name", arg_text(f.clone()))],
+        ));
+    } else if l.halves.len() == 2 && l.halves[0] == l.halves[1] {
+        parts.push(tr(lang, "tourney-durchmarsch", &[]));
+    }
+    if l.scharf {
+        parts.push(tr(lang, "tourney-scharf", &[]));
+    }
+    parts.join(", ")
+}
+
+pub fn tournament_notice_text(n: &TournamentNotice, voice: Voice) -> String {
+    let lang = voice.lang;
+    let a = |s: &str| arg_text(s.to_string());
+    match n {
+        TournamentNotice::Created { name, format } => voice.tr(
+            "tourney-created",
+            &[("name", a(name)), ("format", a(format))],
+        ),
+        TournamentNotice::FormatChanged => tr(lang, "tourney-format-changed", &[]),
+        TournamentNotice::Registered {
+            name,
+            number,
+            team,
+            present,
+        } => {
+            let id = if *present {
+                "tourney-registered-present"
+            } else {
+                "tourney-registered"
+            };
+            let mut line = voice.tr(id, &[("name", a(name)), ("number", arg_num(*number))]);
+            if let Some(team) = team {
+                line.push(' ');
+                line.push_str(&tr(lang, "tourney-registered-team", &[("team", a(team))]));
+            }
+            line
+        }
+        TournamentNotice::CheckedIn { name } => {
+            tr(lang, "tourney-checked-in", &[("names", a(name))])
+        }
+        TournamentNotice::Withdrawn { name } => tr(lang, "tourney-withdrew", &[("name", a(name))]),
+        TournamentNotice::Drawn { round, stage } => tr(
+            lang,
+            "tourney-drawn",
+            &[
+                ("round", arg_num(*round)),
+                ("stage", arg_text(stage_name(*stage, lang))),
+            ],
+        ),
+        TournamentNotice::ClockStarted { round, minutes } => tr(
+            lang,
+            "tourney-clock-started",
+            &[("round", arg_num(*round)), ("minutes", arg_num(*minutes))],
+        ),
+        TournamentNotice::Paused => tr(lang, "tourney-paused", &[]),
+        TournamentNotice::Resumed => tr(lang, "tourney-resumed", &[]),
+        TournamentNotice::EntryWaiting {
+            table,
+            game,
+            by,
+            losers,
+        } => voice.tr(
+            "tourney-entry-waiting",
+            &[
+                ("table", arg_num(*table)),
+                ("game", arg_num(*game)),
+                ("by", a(by)),
+                ("losers", arg_text(losers_text(losers, lang))),
+            ],
+        ),
+        TournamentNotice::GameCounted {
+            table,
+            game,
+            losers,
+            table_closed,
+            round_complete,
+        } => {
+            let mut line = tr(
+                lang,
+                "tourney-game-counted",
+                &[
+                    ("table", arg_num(*table)),
+                    ("game", arg_num(*game)),
+                    ("losers", arg_text(losers_text(losers, lang))),
+                ],
+            );
+            line.push_str(&closing(*table, *table_closed, *round_complete, voice));
+            line
+        }
+        TournamentNotice::EntryRejected { table, game, by } => tr(
+            lang,
+            "tourney-entry-rejected",
+            &[
+                ("table", arg_num(*table)),
+                ("game", arg_num(*game)),
+                ("by", a(by)),
+            ],
+        ),
+        TournamentNotice::TableClosed {
+            table,
+            round_complete,
+        } => closing(*table, true, *round_complete, voice)
+            .trim()
+            .to_string(),
+        TournamentNotice::Corrected {
+            round,
+            table,
+            game,
+            deleted,
+        } => tr(
+            lang,
+            if *deleted {
+                "tourney-deleted"
+            } else {
+                "tourney-corrected"
+            },
+            &[
+                ("round", arg_num(*round)),
+                ("table", arg_num(*table)),
+                ("game", arg_num(*game)),
+            ],
+        ),
+        TournamentNotice::Finished { winner } => match winner {
+            Some(w) => tr(lang, "tourney-finished-winner", &[("name", a(w))]),
+            None => tr(lang, "tourney-finished", &[]),
+        },
+    }
+}
+
+/// " Tisch 3 ist fertig." and " Die Runde ist komplett – …".
+fn closing(table: u32, table_closed: bool, round_complete: bool, voice: Voice) -> String {
+    let mut out = String::new();
+    if table_closed {
+        out.push(' ');
+        out.push_str(&tr(
+            voice.lang,
+            "tourney-table-done",
+            &[("table", arg_num(table))],
+        ));
+    }
+    if round_complete {
+        out.push(' ');
+        out.push_str(&voice.tr("tourney-round-complete", &[]));
+    }
+    out
+}

@@ -1,0 +1,367 @@
+//! Schockturnier through the service (issue 35), its words read by the one parser: a club's
+//! tournament of 8 with real-cup tables (a player enters, another confirms), the director's
+//! draw, clock and correction, the knockout to the final; the standings compared with sums
+//! this test keeps itself; wrong entries refused with the reason and nothing changed.
+
+use bot_core::commands::{CommandId, parse};
+use bot_core::render::{Surface, Voice, content_text, notice_text};
+use bot_core::service::reply::Content;
+use bot_core::service::tournament::{TournamentContent, TourneyError};
+use bot_core::service::{Actor, Reply, Request, ServiceError};
+use bot_core::text::Lang;
+use bot_core::tournament::TournamentError;
+use std::collections::BTreeMap;
+
+mod common;
+use common::service::{Harness, actor, admin, chat};
+
+const NAMES: [&str; 8] = [
+    "Anna", "Ben", "Cem", "Dora", "Emil", "Fritz", "Gabi", "Hugo",
+];
+
+fn words(text: &str) -> Request {
+    parse::request(CommandId::Tournament, text, None).expect("the words read")
+}
+
+async fn say(h: &Harness, who: Actor, text: &str) -> Reply {
+    h.ok(who, words(text)).await
+}
+
+async fn refused(h: &Harness, who: Actor, text: &str) -> ServiceError {
+    h.refused(who, words(text)).await
+}
+
+fn office(e: ServiceError) -> TourneyError {
+    match e {
+        ServiceError::Tournament(t) => t,
+        other => panic!("not a tournament refusal: {other:?}"),
+    }
+}
+
+fn tournament_content(reply: &Reply) -> TournamentContent {
+    match reply.content.as_ref() {
+        Some(Content::Tournament(c)) => (**c).clone(),
+        other => panic!("no tournament content: {other:?}"),
+    }
+}
+
+fn text_of(reply: &Reply, lang: Lang) -> String {
+    let voice = Voice::new(lang, Surface::Telegram);
+    let mut out: Vec<String> = reply
+        .notices
+        .iter()
+        .filter_map(|n| notice_text(n, None, voice))
+        .collect();
+    if let Some(c) = &reply.content {
+        out.push(content_text(c, voice));
+    }
+    out.join("\n")
+}
+
+/// The tables of the round shown: the players' names in seat order.
+fn tables(reply: &Reply) -> Vec<Vec<String>> {
+    match tournament_content(reply) {
+        TournamentContent::Round(r) => r.tables.into_iter().map(|t| t.players).collect(),
+        other => panic!("no round: {other:?}"),
+    }
+}
+
+async fn setup(h: &Harness) {
+    say(h, admin("Max"), "neu Vereinsturnier punkte").await;
+    say(
+        h,
+        admin("Max"),
+        "format runden=1 spiele=2 ko=4 kotisch=4 leben=1 team=0",
+    )
+    .await;
+    for name in NAMES {
+        say(h, actor(name), "anmelden").await;
+    }
+    say(h, admin("Max"), "da alle").await;
+}
+
+#[tokio::test]
+async fn a_club_tournament_with_real_cups_to_its_final() {
+    let h = Harness::new().await;
+    setup(&h).await;
+    let drawn = say(&h, admin("Max"), "auslosen").await;
+    let round = tables(&drawn);
+    assert_eq!(round.len(), 2);
+    assert!(round.iter().all(|t| t.len() == 4));
+    say(&h, admin("Max"), "start").await;
+
+    // Each table: the captain (seat 1) enters, the player in seat 2 confirms. Game 1: seat 3
+    // loses half 1, seat 4 half 2, seat 3 the final; game 2: seat 2 loses both halves.
+    let mut points: BTreeMap<String, i32> = NAMES.iter().map(|n| (n.to_string(), 0)).collect();
+    for (i, seats) in round.iter().enumerate() {
+        let table = i + 1;
+        let (captain, second) = (actor(&seats[0]), actor(&seats[1]));
+        let waiting = say(&h, captain.clone(), &format!("ergebnis {table} 1 3 4 3")).await;
+        assert!(
+            text_of(&waiting, Lang::De).contains("wartet")
+                || text_of(&waiting, Lang::De).contains("bestätigt")
+        );
+        // The one who entered cannot confirm his own entry.
+        assert_eq!(
+            office(refused(&h, captain.clone(), "ok").await),
+            TourneyError::Office(TournamentError::OwnEntry)
+        );
+        let counted = say(&h, second.clone(), "ok").await;
+        assert!(
+            text_of(&counted, Lang::De).contains("zählt"),
+            "{}",
+            text_of(&counted, Lang::De)
+        );
+        // The same game again: refused.
+        assert_eq!(
+            office(refused(&h, captain.clone(), &format!("ergebnis {table} 1 3 4 3")).await),
+            TourneyError::Office(TournamentError::GameEntered {
+                table: table as u32,
+                game: 1
+            })
+        );
+        say(
+            &h,
+            captain.clone(),
+            &format!("ergebnis {table} 2 {} {}", seats[1], seats[1]),
+        )
+        .await;
+        say(&h, actor(&seats[3]), "ok").await;
+        // Points by hand: every half not lost +1, the game's loser −1.
+        for (half_losers, game_loser) in [([2, 3], 2), ([1, 1], 1)] {
+            for (seat, name) in seats.iter().enumerate() {
+                let kept = half_losers.iter().filter(|l| **l != seat).count() as i32;
+                *points.get_mut(name).unwrap() += kept - i32::from(seat == game_loser);
+            }
+        }
+    }
+    let standings = say(&h, actor("Anna"), "stand").await;
+    let TournamentContent::Standings(view) = tournament_content(&standings) else {
+        panic!("standings")
+    };
+    for row in &view.rows {
+        assert_eq!(row.tally.points, points[&row.name], "{}", row.name);
+    }
+    let shown = text_of(&standings, Lang::De);
+    assert!(shown.contains("Stand nach 1 von 1 Punkterunde"), "{shown}");
+
+    // The knockout: the best four play the final at once (4 ≤ kotisch); one life each.
+    let final_round = tables(&say(&h, admin("Max"), "auslosen").await);
+    assert_eq!(final_round.len(), 1);
+    let finalists = final_round[0].clone();
+    let mut best: Vec<(i32, &String)> = points.iter().map(|(n, p)| (*p, n)).collect();
+    best.sort_by_key(|b| std::cmp::Reverse(b.0));
+    let cut = best[3].0;
+    for name in &finalists {
+        assert!(
+            points[name] >= cut,
+            "{name} qualified with {} < {cut}",
+            points[name]
+        );
+    }
+    // The director enters the final's games (they count at once): the last seat loses
+    // each game until one is left.
+    for game in 1..=3 {
+        let loser = &finalists[4 - game];
+        say(
+            &h,
+            admin("Max"),
+            &format!("ergebnis 1 {game} {loser} {loser}"),
+        )
+        .await;
+    }
+    let done = say(&h, admin("Max"), "ende").await;
+    let shown = text_of(&done, Lang::De);
+    assert!(
+        shown.contains(&format!("Sieger: {}", finalists[0])),
+        "{shown}"
+    );
+    let page = say(&h, actor(&finalists[0]), "spieler").await;
+    let TournamentContent::Player(p) = tournament_content(&page) else {
+        panic!("page")
+    };
+    assert_eq!(p.final_place, Some(1));
+    assert_eq!(p.rounds.len(), 2);
+    assert!(text_of(&page, Lang::En).contains("Final place: 1."));
+    // The draws check out.
+    for round in 1..=2 {
+        let verified = say(&h, actor("Hugo"), &format!("prüfen {round}")).await;
+        assert!(matches!(
+            tournament_content(&verified),
+            TournamentContent::Verified { holds: true, .. }
+        ));
+    }
+}
+
+#[tokio::test]
+async fn wrong_steps_are_refused_with_the_reason_and_change_nothing() {
+    let h = Harness::new().await;
+    assert_eq!(
+        office(refused(&h, actor("Anna"), "stand").await),
+        TourneyError::NoTournament
+    );
+    assert_eq!(
+        office(refused(&h, actor("Anna"), "neu Turnier").await),
+        TourneyError::DirectorOnly
+    );
+    setup(&h).await;
+    let before = h
+        .store
+        .running_tournament(&chat().club())
+        .await
+        .unwrap()
+        .unwrap();
+    for (who, text, why) in [
+        (actor("Anna"), "auslosen", TourneyError::DirectorOnly),
+        (actor("Anna"), "format runden=3", TourneyError::DirectorOnly),
+        (actor("Anna"), "anmelden Zora", TourneyError::DirectorOnly),
+        (
+            actor("Anna"),
+            "anmelden",
+            TourneyError::Office(TournamentError::NameTaken("Anna".into())),
+        ),
+        (
+            admin("Max"),
+            "neu Noch eins",
+            TourneyError::AlreadyRunning {
+                name: "Vereinsturnier".into(),
+            },
+        ),
+        (
+            admin("Max"),
+            "start",
+            TourneyError::Office(TournamentError::NoRoundRunning),
+        ),
+        (actor("Zora"), "da", TourneyError::NotRegistered),
+    ] {
+        assert_eq!(office(refused(&h, who, text).await), why, "{text}");
+    }
+    let after = h
+        .store
+        .running_tournament(&chat().club())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(after.version, before.version, "refusals store nothing");
+
+    let round = tables(&say(&h, admin("Max"), "auslosen").await);
+    let outsider = &round[1][0];
+    for (who, text, why) in [
+        (
+            admin("Max"),
+            "auslosen",
+            TourneyError::Office(TournamentError::RoundRunning(1)),
+        ),
+        (
+            actor(outsider),
+            "ergebnis 1 1 1 2 1",
+            TourneyError::Office(TournamentError::NotAtTable {
+                player: bot_core::tournament::EntrantId(
+                    NAMES.iter().position(|n| n == outsider).unwrap() as u32 + 1,
+                ),
+                table: 1,
+            }),
+        ),
+        (
+            actor(&round[0][0]),
+            "ergebnis 1 2 1 2 1",
+            TourneyError::Office(TournamentError::GameAhead {
+                table: 1,
+                entered: 0,
+                next: 1,
+            }),
+        ),
+        (
+            actor(&round[0][0]),
+            "ergebnis 1 1 Zora Ben Anna",
+            TourneyError::NotAtThisTable {
+                name: "Zora".into(),
+                table: 1,
+            },
+        ),
+        (
+            actor(&round[0][0]),
+            "ergebnis 1 1 9 1 2",
+            TourneyError::NoSeat { seat: 9, table: 1 },
+        ),
+        (
+            actor(&round[0][0]),
+            "ergebnis 1 1 1 2",
+            TourneyError::Office(TournamentError::Game(
+                bot_core::tournament::GameError::FinalMissing,
+            )),
+        ),
+        (
+            actor(&round[0][0]),
+            "ergebnis 3 1 1 2 1",
+            TourneyError::Office(TournamentError::UnknownTable { round: 1, table: 3 }),
+        ),
+        (
+            actor(&round[0][1]),
+            "ok",
+            TourneyError::Office(TournamentError::NothingToConfirm(1)),
+        ),
+        (
+            actor(&round[0][1]),
+            "schließen",
+            TourneyError::Office(TournamentError::TableStillPlaying { table: 1 }),
+        ),
+        (
+            actor(&round[0][1]),
+            "abmelden",
+            TourneyError::Office(TournamentError::Seated(
+                bot_core::tournament::EntrantId(
+                    NAMES.iter().position(|n| *n == round[0][1]).unwrap() as u32 + 1,
+                ),
+                1,
+            )),
+        ),
+        (
+            admin("Max"),
+            "korrektur 1 1 1 streichen",
+            TourneyError::Office(TournamentError::UnknownGame { table: 1, game: 1 }),
+        ),
+    ] {
+        assert_eq!(office(refused(&h, who, text).await), why, "{text}");
+    }
+    // Every refusal reads in both languages without a missing word.
+    let e = refused(&h, actor(&round[0][0]), "ergebnis 1 1 1 2").await;
+    let reply = Reply::error(e, Lang::De);
+    for lang in Lang::ALL {
+        let text = bot_core::render::error_text(
+            reply.error_kind().unwrap(),
+            None,
+            Voice::new(lang, Surface::Telegram),
+        );
+        assert!(!text.contains('{'), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn the_director_corrects_a_game_and_the_log_keeps_it() {
+    let h = Harness::new().await;
+    setup(&h).await;
+    let round = tables(&say(&h, admin("Max"), "auslosen").await);
+    let seats = &round[0];
+    say(&h, admin("Max"), "ergebnis 1 1 1 1").await;
+    say(&h, admin("Max"), "korrektur 1 1 1 2 2").await;
+    let log = say(&h, actor("Anna"), "protokoll").await;
+    let shown = text_of(&log, Lang::De);
+    assert!(
+        shown.contains(&format!(
+            "{} / {} → {} / {}",
+            seats[0], seats[0], seats[1], seats[1]
+        )),
+        "{shown}"
+    );
+    // Pause: nothing is entered until the director goes on.
+    say(&h, admin("Max"), "pause").await;
+    assert_eq!(
+        office(refused(&h, admin("Max"), "ergebnis 1 2 1 1").await),
+        TourneyError::Office(TournamentError::Paused)
+    );
+    say(&h, admin("Max"), "weiter").await;
+    say(&h, admin("Max"), "ergebnis 1 2 1 1").await;
+    let page = say(&h, actor(&seats[1]), "ich").await;
+    assert!(text_of(&page, Lang::De).contains("Runde 1 (Punkterunde): Tisch 1"));
+}
