@@ -1597,7 +1597,15 @@ tourney-help = { $surface ->
   da [NAME|alle] – am Turniertag einchecken · abmelden [NAME] – abmelden
   auslosen – nächste Runde losen · start – Uhr starten · pause / weiter
   ergebnis TISCH SPIEL Anna Ben Anna – Verlierer von Hälfte 1, Hälfte 2 und Finale (Name oder Platznummer); bei Platzierung jede Hälfte in der Reihenfolge des Rausgehens: Carl+Dora Ben Anna | Dora Carl Anna Ben | Anna
+  tisch N – Tisch N spielt hier (Kanal, Thread, Thema): seine Spiele hier zählen von selbst
   ok / nein – Eintrag am eigenen Tisch bestätigen oder verwerfen
   schließen [TISCH] – Tisch fertig (nach Ablauf der Zeit)
   korrektur RUNDE TISCH SPIEL ERGEBNIS|streichen – Korrektur (Turnierleitung, im Protokoll)
   stand · spieler [NAME] · tische [RUNDE] · prüfen RUNDE · protokoll · ende
+tourney-error-place-taken = Hier spielt schon Tisch { $table }.
+tourney-table-bound = Tisch { $table } spielt hier: Jedes Spiel, das hier unter genau seinen Spielern zu Ende geht, zählt fürs Turnier. Los geht’s mit { $surface ->
+    [discord] /schocken neu
+    [terminal] neu
+   *[other] /neu
+}.
+tourney-not-counted = Dieses Spiel zählt nicht für Tisch { $table }: { $why }

@@ -1588,7 +1588,15 @@ tourney-help = { $surface ->
   here [NAME|all] – check in on the day · withdraw [NAME] – withdraw
   draw – draw the next round · start – start the clock · pause / resume
   result TABLE GAME Anna Ben Anna – losers of half 1, half 2 and the final (name or seat number); under Platzierung each half in the order out: Carl+Dora Ben Anna | Dora Carl Anna Ben | Anna
+  table N – table N plays here (channel, thread, topic): its games here count by themselves
   ok / no – confirm or drop an entry at one's own table
   close [TABLE] – table done (after the time ran out)
   correct ROUND TABLE GAME RESULT|strike – a correction (director, kept in the log)
   standings · player [NAME] · tables [ROUND] · verify ROUND · log · finish
+tourney-error-place-taken = Table { $table } plays here already.
+tourney-table-bound = Table { $table } plays here: every game that ends here among exactly its players counts for the tournament. Start with { $surface ->
+    [discord] /schocken new
+    [terminal] new
+   *[other] /new
+}.
+tourney-not-counted = This game does not count for table { $table }: { $why }

@@ -384,7 +384,7 @@ fn registration_refusals() {
     let round = t.draw_next(seed(2)).expect("drawn").clone();
     assert_eq!(round.tables.len(), 1);
     assert_eq!(round.tables[0].players.len(), 3);
-    assert_eq!(round.tables[0].mode, TableMode::Digital);
+    assert_eq!(round.tables[0].mode, TableMode::RealCups);
 }
 
 #[test]

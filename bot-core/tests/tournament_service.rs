@@ -365,3 +365,60 @@ async fn the_director_corrects_a_game_and_the_log_keeps_it() {
     let page = say(&h, actor(&seats[1]), "ich").await;
     assert!(text_of(&page, Lang::De).contains("Runde 1 (Punkterunde): Tisch 1"));
 }
+
+#[tokio::test]
+async fn a_digital_tables_games_count_by_themselves() {
+    let h = Harness::new().await;
+    h.ok(
+        admin("Max"),
+        Request::SetRules {
+            preset: None,
+            switches: vec!["deckel=2".into()],
+        },
+    )
+    .await;
+    setup(&h).await;
+    let round = tables(&say(&h, admin("Max"), "auslosen").await);
+    let seats: Vec<&str> = round[0].iter().map(String::as_str).collect();
+    // A player of table 1 says it plays here; a player of table 2 may not bind table 1.
+    assert_eq!(
+        office(refused(&h, actor(&round[1][0]), "tisch 1").await),
+        TourneyError::DirectorOnly
+    );
+    let bound = say(&h, actor(seats[0]), "tisch 1").await;
+    assert!(text_of(&bound, Lang::De).contains("Tisch 1 spielt hier"));
+    h.table_of(&seats).await;
+    let last = h.play_to_end().await;
+    let shown = text_of(&last, Lang::De);
+    assert!(shown.contains("Tisch 1, Spiel 1 zählt"), "{shown}");
+    let row = h
+        .store
+        .running_tournament(&chat().club())
+        .await
+        .unwrap()
+        .unwrap();
+    let game = &row.state.rounds[0].tables[0].games[0];
+    // The game counted is the one played: its loser is the table's loser.
+    let t = last.table.expect("table");
+    let loser_name = &t.members[t
+        .view
+        .and_then(|v| v.result)
+        .and_then(|r| r.loser)
+        .unwrap()
+        .index()];
+    assert_eq!(row.state.name_of(game.loser().unwrap()), loser_name);
+    assert_eq!(game.halves.len(), 2);
+    game.validate().expect("a whole game");
+    // Three of them play again: not the table's players, it does not count.
+    h.table_of(&seats[..3]).await;
+    let last = h.play_to_end().await;
+    let shown = text_of(&last, Lang::De);
+    assert!(shown.contains("zählt nicht für Tisch 1"), "{shown}");
+    let row = h
+        .store
+        .running_tournament(&chat().club())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.state.rounds[0].tables[0].games.len(), 1);
+}

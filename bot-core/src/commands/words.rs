@@ -51,6 +51,7 @@ pub enum TournamentWord {
     Log,
     Finish,
     Help,
+    PlayHere,
 }
 
 /// One choice: the command it follows and its names.
@@ -69,7 +70,7 @@ const fn choice(choice: Choice, command: CommandId, names: Names) -> ChoiceSpec 
     }
 }
 
-pub const CHOICES: [ChoiceSpec; 29] = [
+pub const CHOICES: [ChoiceSpec; 30] = [
     choice(
         Choice::Tally,
         CommandId::New,
@@ -201,7 +202,7 @@ pub const CHOICES: [ChoiceSpec; 29] = [
     choice(
         Choice::Tournament(TournamentWord::Standings),
         CommandId::Tournament,
-        Names::new("standings", "stand", &["tabelle", "rangliste", "table"]),
+        Names::new("standings", "stand", &["tabelle", "rangliste"]),
     ),
     choice(
         Choice::Tournament(TournamentWord::Player),
@@ -227,6 +228,11 @@ pub const CHOICES: [ChoiceSpec; 29] = [
         Choice::Tournament(TournamentWord::Finish),
         CommandId::Tournament,
         Names::new("finish", "ende", &["beenden", "schluss", "end"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::PlayHere),
+        CommandId::Tournament,
+        Names::new("table", "tisch", &[]),
     ),
     choice(
         Choice::Tournament(TournamentWord::Help),

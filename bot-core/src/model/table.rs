@@ -5,7 +5,7 @@
 use super::ids::{ChatId, UserId};
 use super::records::PlayerStats;
 use crate::engine::ai::Strategy;
-use crate::engine::{ActionKind, DebtReason, FairDice, Game, RuleSet, Seat, ServerSeed};
+use crate::engine::{ActionKind, DebtReason, FairDice, Game, Part, RuleSet, Seat, ServerSeed};
 
 fn is_simple(strategy: &Strategy) -> bool {
     *strategy == Strategy::Simple
@@ -94,6 +94,9 @@ pub struct Table {
     /// The game as it was before the last entered round (tally mode), for an undo.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entered: Option<Box<EnteredRound>>,
+    /// Who went out in which round of the game's halves (a tournament scores the order).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub game_outs: Vec<(Part, Vec<Seat>)>,
 }
 
 /// The last round entered at a tally table, so that it can be taken back.

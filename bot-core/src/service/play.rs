@@ -215,6 +215,14 @@ impl Service {
         let id = self.store.commit(&commit).await?;
         self.metrics.moved(out.table.chat.platform());
         out.table.id = id;
+        if out
+            .events
+            .iter()
+            .any(|e| matches!(e, crate::engine::Event::GameOver(_)))
+            && let Some(notice) = self.report_tournament_game(&out.table).await
+        {
+            out.notices.push(super::reply::Notice::Tournament(notice));
+        }
         self.stored(super::TableChange {
             seq: out.table.log_seq,
             place: out.table.chat.clone(),

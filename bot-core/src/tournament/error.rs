@@ -69,6 +69,8 @@ pub enum TournamentError {
     NothingToConfirm(u32),
     #[error("a second player at the table confirms, not the one who entered it")]
     OwnEntry,
+    #[error("this place plays table {0} already")]
+    PlaceTaken(u32),
     #[error("the tournament is not decided yet")]
     NotDecided,
     #[error("the tournament is over")]

@@ -112,8 +112,9 @@ impl Tournament {
                 .map(|(i, players)| RoundTable {
                     number: i as u32 + 1,
                     players,
-                    mode: TableMode::Digital,
+                    mode: TableMode::RealCups,
                     games: Vec::new(),
+                    place: None,
                     closed: false,
                 })
                 .collect(),
@@ -185,6 +186,40 @@ impl Tournament {
         }
         entry.mode = mode;
         Ok(())
+    }
+
+    /// Table `table` of the running round plays at `place` (a chat, thread, topic or web
+    /// table): its games there count by themselves. One place serves one table.
+    pub fn bind_place(&mut self, table: u32, place: &str) -> Result<(), TournamentError> {
+        self.check_open()?;
+        let round = self
+            .running_round()
+            .ok_or(TournamentError::NoRoundRunning)?;
+        let number = round.number;
+        if let Some(other) = round
+            .tables
+            .iter()
+            .find(|t| t.number != table && t.place.as_deref() == Some(place))
+        {
+            return Err(TournamentError::PlaceTaken(other.number));
+        }
+        let entry = self.table_mut(number, table)?;
+        if entry.closed {
+            return Err(TournamentError::TableComplete(table));
+        }
+        entry.place = Some(place.to_string());
+        entry.mode = TableMode::Digital;
+        Ok(())
+    }
+
+    /// The running round's table that plays at `place`.
+    pub fn table_at(&self, place: &str) -> Option<(u32, u32)> {
+        let round = self.running_round()?;
+        let table = round
+            .tables
+            .iter()
+            .find(|t| t.place.as_deref() == Some(place))?;
+        Some((round.number, table.number))
     }
 
     pub(super) fn table_mut(

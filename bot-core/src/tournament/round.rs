@@ -32,10 +32,11 @@ impl Stage {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum TableMode {
-    /// A chat or web table: the engine reports each game.
-    #[default]
+    /// A chat or web table bound to the tournament table: the engine reports each game.
     Digital,
-    /// Real cups: the table's captain enters each game, a second player confirms.
+    /// Real cups (until a place is bound): the table's captain enters each game, a second
+    /// player confirms.
+    #[default]
     RealCups,
 }
 
@@ -46,6 +47,10 @@ pub struct RoundTable {
     pub players: Vec<EntrantId>,
     pub mode: TableMode,
     pub games: Vec<TableGame>,
+    /// Where a digital table plays (a chat place, written as the store writes places): its
+    /// games there count without anyone entering them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
     /// No more games: all played, the game in play when time ran out entered, a knockout
     /// table decided, or closed by the director.
     pub closed: bool,

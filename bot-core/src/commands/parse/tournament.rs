@@ -46,6 +46,9 @@ fn step(word: TournamentWord, rest: &[&str]) -> Result<TournamentRequest, Servic
             }
         }
         W::Correct => correct(rest)?,
+        W::PlayHere => R::PlayHere {
+            table: optional_number(rest)?.ok_or_else(|| WordError::unreadable("?"))?,
+        },
         W::Confirm => R::Confirm {
             table: optional_number(rest)?,
         },

@@ -114,6 +114,7 @@ fn office_error_text(e: &TournamentError, voice: Voice) -> String {
         }
         E::NothingToConfirm(t) => tr(lang, "tourney-error-nothing-to-confirm", &[n("table", *t)]),
         E::OwnEntry => tr(lang, "tourney-error-own-entry", &[]),
+        E::PlaceTaken(t) => tr(lang, "tourney-error-place-taken", &[n("table", *t)]),
         E::NotDecided => tr(lang, "tourney-error-not-decided", &[]),
         E::Finished => tr(lang, "tourney-error-finished", &[]),
         E::TooFewPlayers { present } => tr(

@@ -149,6 +149,17 @@ pub fn tournament_notice_text(n: &TournamentNotice, voice: Voice) -> String {
                 ("game", arg_num(*game)),
             ],
         ),
+        TournamentNotice::TableBound { table } => {
+            voice.tr("tourney-table-bound", &[("table", arg_num(*table))])
+        }
+        TournamentNotice::NotCounted { table, why } => tr(
+            lang,
+            "tourney-not-counted",
+            &[
+                ("table", arg_num(*table)),
+                ("why", arg_text(super::tourney_error_text(why, voice))),
+            ],
+        ),
         TournamentNotice::Finished { winner } => match winner {
             Some(w) => tr(lang, "tourney-finished-winner", &[("name", a(w))]),
             None => tr(lang, "tourney-finished", &[]),

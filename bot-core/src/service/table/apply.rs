@@ -107,6 +107,7 @@ fn open(cmd: &Command, ctx: &TableContext, tally: bool) -> TableOutcome {
         moves: Vec::new(),
         tally,
         entered: None,
+        game_outs: Vec::new(),
     };
     let name = table.seat(actor.user.clone(), &actor.name, false);
     outcome(table, vec![Notice::Opened { name }])

@@ -2,8 +2,20 @@
 //! (a computer player's pause) and the round's start.
 
 use super::{NewDebt, Table, TableContext, TableOutcome, TableStatus, is_computers_turn};
-use crate::engine::{Event, Mark, Seat, marks};
+use crate::engine::{Event, Mark, Part, Seat, marks};
 use crate::service::reply::PlayerStats;
+
+/// Keeps who went out in which round of a half (a tournament scores the order).
+fn note_outs(outs: &mut Vec<(Part, Vec<Seat>)>, event: &Event) {
+    match event {
+        Event::PartStarted {
+            part: Part::Half1, ..
+        } => outs.clear(),
+        Event::RoundScored(s) if !s.out.is_empty() => outs.push((s.part, s.out.clone())),
+        Event::PenaltyEntered(e) if !e.out.is_empty() => outs.push((e.part, e.out.clone())),
+        _ => {}
+    }
+}
 
 /// After a move: the game's end, debts, statistics, the turn timer and the round's start.
 pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
@@ -22,6 +34,7 @@ pub(super) fn finish_move(out: &mut TableOutcome, ctx: &TableContext) {
             });
         }
         over |= matches!(event, Event::GameOver(_));
+        note_outs(&mut table.game_outs, event);
         stats.count(table, event);
     }
     if over {

@@ -260,7 +260,7 @@ fn names(t: &Tournament, game: &TableGame) -> GameLosers {
     }
 }
 
-fn losers_of(t: &Tournament, round: u32, table: u32, game: u32) -> GameLosers {
+pub(super) fn losers_of(t: &Tournament, round: u32, table: u32, game: u32) -> GameLosers {
     t.round(round)
         .ok()
         .and_then(|r| r.table(table))

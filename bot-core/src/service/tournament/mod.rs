@@ -5,6 +5,7 @@
 //! A tournament belongs to a club (a Discord server, a Telegram group: `ChatId::club`), so
 //! its director's channel and its tables' channels, threads or topics all reach it.
 
+mod digital;
 mod entries;
 pub mod error;
 mod registration;
@@ -80,6 +81,7 @@ impl Service {
             R::Log => self.tournament_log(cmd, settings).await,
             R::Finish => self.finish_tournament(cmd).await,
             R::Help => Ok(tournament_content(TournamentContent::Help)),
+            R::PlayHere { table } => self.bind_table_here(cmd, *table).await,
         }?;
         reply.lang = langs.public;
         reply.actor_lang = langs.actor;

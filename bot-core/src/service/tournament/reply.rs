@@ -218,4 +218,13 @@ pub enum TournamentNotice {
     Finished {
         winner: Option<String>,
     },
+    /// Table N plays at this place: its games here count by themselves.
+    TableBound {
+        table: u32,
+    },
+    /// A game here did not count for the tournament (its players are not the table's).
+    NotCounted {
+        table: u32,
+        why: super::TourneyError,
+    },
 }

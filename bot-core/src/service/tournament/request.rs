@@ -87,6 +87,10 @@ pub enum TournamentRequest {
     /// The director's corrections.
     Log,
     Finish,
+    /// Table N of the running round plays at this place (a chat, thread, topic).
+    PlayHere {
+        table: u32,
+    },
     /// Every word of `/turnier` with an example.
     Help,
 }
