@@ -1609,3 +1609,27 @@ tourney-table-bound = Tisch { $table } spielt hier: Jedes Spiel, das hier unter 
    *[other] /neu
 }.
 tourney-not-counted = Dieses Spiel zählt nicht für Tisch { $table }: { $why }
+tourney-word-new = Turnier anlegen: Name und Format (Turnierleitung)
+tourney-word-format = Format zeigen oder ändern, z. B. runden=2 spiele=5
+tourney-word-register = Anmelden (sich selbst; andere nur die Turnierleitung), team=NAME
+tourney-word-here = Am Turniertag einchecken (die Turnierleitung: NAME oder alle)
+tourney-word-withdraw = Abmelden: nicht mehr gelost
+tourney-word-draw = Die nächste Runde losen (Turnierleitung)
+tourney-word-start = Die Uhr der Runde starten (Turnierleitung)
+tourney-word-pause = Pause: Uhr anhalten (Turnierleitung)
+tourney-word-resume = Weiter nach der Pause (Turnierleitung)
+tourney-word-result = Ein Spiel eintragen: TISCH SPIEL Verlierer, z. B. 3 1 Anna Ben Anna
+tourney-word-ok = Den Eintrag am eigenen Tisch bestätigen
+tourney-word-no = Den Eintrag am eigenen Tisch verwerfen
+tourney-word-close = Tisch fertig, nach Ablauf der Zeit
+tourney-word-correct = Korrektur: RUNDE TISCH SPIEL Ergebnis oder streichen (Turnierleitung)
+tourney-word-standings = Der Stand des Turniers
+tourney-word-player = Die Seite eines Spielers (leer: deine)
+tourney-word-tables = Die Tische einer Runde (leer: der laufenden)
+tourney-word-verify = Eine Auslosung nachprüfen: RUNDE
+tourney-word-log = Die Korrekturen der Turnierleitung
+tourney-word-finish = Das Turnier beenden (Turnierleitung)
+tourney-word-help = Alle Wörter mit Beispielen
+tourney-word-table = Tisch N spielt hier: seine Spiele zählen von selbst
+tourney-text-option = Was auf das Wort folgt, z. B. 3 1 Anna Ben Anna
+tourney-root = Schockturnier: Anmeldung, Auslosung, Ergebnisse, Stand

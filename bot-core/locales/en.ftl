@@ -1600,3 +1600,27 @@ tourney-table-bound = Table { $table } plays here: every game that ends here amo
    *[other] /new
 }.
 tourney-not-counted = This game does not count for table { $table }: { $why }
+tourney-word-new = Create a tournament: name and format (director)
+tourney-word-format = Show or change the format, e.g. rounds=2 games=5
+tourney-word-register = Register (oneself; others only the director), team=NAME
+tourney-word-here = Check in on the day (the director: NAME or all)
+tourney-word-withdraw = Withdraw: drawn no more
+tourney-word-draw = Draw the next round (director)
+tourney-word-start = Start the round's clock (director)
+tourney-word-pause = Pause: stop the clock (director)
+tourney-word-resume = Go on after the pause (director)
+tourney-word-result = Enter a game: TABLE GAME losers, e.g. 3 1 Anna Ben Anna
+tourney-word-ok = Confirm the entry at one's own table
+tourney-word-no = Drop the entry at one's own table
+tourney-word-close = Table done, after the time ran out
+tourney-word-correct = Correction: ROUND TABLE GAME result or strike (director)
+tourney-word-standings = The tournament's standings
+tourney-word-player = A player's page (empty: yours)
+tourney-word-tables = A round's tables (empty: the running one)
+tourney-word-verify = Check a draw: ROUND
+tourney-word-log = The director's corrections
+tourney-word-finish = Finish the tournament (director)
+tourney-word-help = Every word with examples
+tourney-word-table = Table N plays here: its games count by themselves
+tourney-text-option = What follows the word, e.g. 3 1 Anna Ben Anna
+tourney-root = Schockturnier: registration, draw, results, standings

@@ -453,7 +453,9 @@ async fn fairness(ctx: Ctx<'_>) -> Result<(), Error> {
 }
 
 mod club;
+mod tournament;
 pub use club::club;
+pub use tournament::tournament;
 
 #[cfg(test)]
 mod tests;

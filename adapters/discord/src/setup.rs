@@ -166,7 +166,11 @@ impl Setup {
 /// every chat ever seen.
 fn framework_options() -> poise::FrameworkOptions<Data, Error> {
     poise::FrameworkOptions {
-        commands: vec![commands::schocken(), commands::club()],
+        commands: vec![
+            commands::schocken(),
+            commands::club(),
+            commands::tournament(),
+        ],
         event_handler: |ctx, event, _framework, bot| Box::pin(on_event(ctx, event, bot)),
         on_error: |error| Box::pin(errors::on_error(error)),
         manual_cooldowns: true,

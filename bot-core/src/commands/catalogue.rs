@@ -221,6 +221,7 @@ pub const CATALOGUE: [Spec; 45] = [
     // Discord: its own root command `/turnier` (`/tournament`) with subcommands.
     command(Id::Tournament, "tournament", "turnier", "cmd-tournament")
         .text(Text::Optional)
+        .discord()
         .telegram()
         .terminal_as(Names::new("tournament", "turnier", &[])),
     command(Id::Welcome, "welcome", "willkommen", "cmd-welcome")

@@ -290,7 +290,13 @@ fn the_subcommands_are_the_catalogues() {
         .into_iter()
         .map(|(id, _)| id)
         .collect();
-    let mut sorted: Vec<CommandId> = handlers.iter().chain(&club).copied().collect();
+    // The tournament's words are `/tournament`'s subcommands (issue 35).
+    let mut sorted: Vec<CommandId> = handlers
+        .iter()
+        .chain(&club)
+        .chain(&[CommandId::Tournament])
+        .copied()
+        .collect();
     sorted.sort();
     let offered: Vec<CommandId> = commands::offered(Platform::Discord)
         .map(|(spec, _)| spec.id)
@@ -310,5 +316,27 @@ fn the_subcommands_are_the_catalogues() {
         assert_eq!(de(sub), names.de);
         let description = command_description(*id, Voice::new(Lang::En, Surface::Discord));
         assert_eq!(sub["description"], description.as_str());
+    }
+}
+
+#[test]
+fn the_tournament_has_a_subcommand_per_word_with_german_names() {
+    let commands = poise::builtins::create_application_commands(&[tournament::tournament()]);
+    let json = serde_json::to_value(&commands).expect("serializes");
+    assert_eq!(json[0]["name"], "tournament");
+    assert_eq!(json[0]["name_localizations"]["de"], "turnier");
+    let subs = json[0]["options"].as_array().expect("subcommands");
+    let words: Vec<_> = tournament::tournament_words().collect();
+    assert_eq!(subs.len(), words.len());
+    assert!(subs.len() <= 25, "Discord allows 25 subcommands");
+    for (sub, word) in subs.iter().zip(&words) {
+        assert_eq!(sub["name"], word.names.en);
+        assert_eq!(de(sub), word.names.de);
+        let description = sub["description"].as_str().expect("described");
+        assert!(
+            !description.is_empty() && description.len() <= 100,
+            "{description}"
+        );
+        assert!(!description.starts_with("tourney-"), "{description}");
     }
 }

@@ -282,3 +282,9 @@ fn log_text(lines: &[LogLine], zone: &str, lang: Lang) -> String {
     }
     out.join("\n")
 }
+
+/// What a word after `/turnier` does, for a menu (Discord's subcommands): by its English
+/// name.
+pub fn tournament_word_description(word: &str, lang: Lang) -> String {
+    tr(lang, &format!("tourney-word-{word}"), &[])
+}
