@@ -715,6 +715,7 @@ content-help = { $surface ->
         Echte Würfel, der Bot zählt: { $new } modus:zählen · { $start } anfänger:@Name (wer anfängt) · je Runde { $round } zeile:Anna 665 3, Ben 114 2 gebaut (kurz: zeile:Anna 4) · { $undo }
         Prüfbare Würfel: { $seed } text:… (vor dem Start) · { $verify } [spiel:Nr.]: ein Spiel nachrechnen · { $fairness }: Würfelstatistik
         Verein, alles unter /verein: { $night } aktion:start [spät-ab:19:30] · { $here }: anmelden · { $night }: Stand · { $night } aktion:ende (Admins) · { $penalties } · { $cash } · { $pay } [spieler:@Name] betrag:5 · { $cashbook } · { $cancel } · { $ratings } · { $championship }
+        Schockturnier, alles unter /{ $tournament }: /{ $tournament } hilfe zeigt jedes Wort (angaben:… für den Rest)
         Die eigenen Würfel sieht nur, wem sie gehören. 💡 Tipp unter deinem Becher: die besten Züge nach den genauen Chancen, nur für dich (aus: { $rules } einstellung:hints=off).
     [telegram]
         🎲 Schocken – so geht's:

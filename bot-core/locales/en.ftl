@@ -709,6 +709,7 @@ content-help = { $surface ->
         Real dice, the bot keeps score: { $new } mode:tally · { $start } starter:@name (who begins) · each round { $round } text:Anna 665 3, Ben 114 2 built (short: text:Anna 4) · { $undo }
         Provably fair dice: { $seed } text:… (before the start) · { $verify } [game:no.]: recompute a game · { $fairness }: dice statistics
         The club, all under /club: { $night } action:start [late-after:19:30] · { $here }: check in · { $night }: standings · { $night } action:end (admins) · { $penalties } · { $cash } · { $pay } [user:@name] amount:5 · { $cashbook } · { $cancel } · { $ratings } · { $championship }
+        Schockturnier, all under /{ $tournament }: /{ $tournament } help shows every word (text:… for the rest)
         Only the owner sees the dice under his cup. 💡 Hint under your cup: the best moves by the exact odds, for you alone (off: { $rules } text:hints=off).
     [telegram]
         🎲 Schocken – how to play:

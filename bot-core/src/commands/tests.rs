@@ -108,7 +108,8 @@ fn discord_names_are_subcommand_names() {
     let club = offered(Platform::Discord)
         .filter(|(spec, _)| spec.id.is_club())
         .count();
-    let schocken = offered(Platform::Discord).count() - club;
+    // `/tournament` is a root command of its own (its words are its subcommands).
+    let schocken = offered(Platform::Discord).count() - club - 1;
     assert!(schocken <= 25 && club <= 25, "{schocken}, {club}");
     for (spec, names) in offered(Platform::Discord) {
         assert!(valid(names.en) && valid(names.de), "{:?}", spec.id);
