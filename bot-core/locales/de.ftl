@@ -1634,3 +1634,32 @@ tourney-word-help = Alle Wörter mit Beispielen
 tourney-word-table = Tisch N spielt hier: seine Spiele zählen von selbst
 tourney-text-option = Was auf das Wort folgt, z. B. 3 1 Anna Ben Anna
 tourney-root = Schockturnier: Anmeldung, Auslosung, Ergebnisse, Stand
+tourney-file = 📎 { $name } als Datei.
+tourney-picture-final = Endstand
+tourney-picture-points = Stand nach { $done } von { $rounds ->
+    [one] 1 Punkterunde
+   *[other] { $rounds } Punkterunden
+}
+tourney-col-place = Platz
+tourney-col-name = Name
+tourney-col-team = Team
+tourney-col-points = Punkte
+tourney-col-games = Spiele
+tourney-col-lost = verloren
+tourney-col-halves = Hälften verloren
+tourney-col-final = Endplatz
+tourney-col-round = Runde
+tourney-col-stage = Abschnitt
+tourney-col-table = Tisch
+tourney-col-game = Spiel
+tourney-col-players = Spieler (Punkte)
+tourney-col-half1 = Hälfte 1 verloren
+tourney-col-half2 = Hälfte 2 verloren
+tourney-col-final-loser = Finale verloren
+tourney-col-scharf = scharf
+tourney-col-yes = ja
+tourney-col-members = Spieler
+tourney-col-sheet-standings = Stand
+tourney-col-sheet-teams = Teams
+tourney-col-sheet-games = Spiele
+console-tournament-saved = Turnierdatei gespeichert in { $path }.

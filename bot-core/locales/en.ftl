@@ -1625,3 +1625,32 @@ tourney-word-help = Every word with examples
 tourney-word-table = Table N plays here: its games count by themselves
 tourney-text-option = What follows the word, e.g. 3 1 Anna Ben Anna
 tourney-root = Schockturnier: registration, draw, results, standings
+tourney-file = 📎 { $name } as a file.
+tourney-picture-final = Final standings
+tourney-picture-points = Standings after { $done } of { $rounds ->
+    [one] 1 point round
+   *[other] { $rounds } point rounds
+}
+tourney-col-place = Place
+tourney-col-name = Name
+tourney-col-team = Team
+tourney-col-points = Points
+tourney-col-games = Games
+tourney-col-lost = lost
+tourney-col-halves = Halves lost
+tourney-col-final = Final place
+tourney-col-round = Round
+tourney-col-stage = Stage
+tourney-col-table = Table
+tourney-col-game = Game
+tourney-col-players = Players (points)
+tourney-col-half1 = Half 1 lost
+tourney-col-half2 = Half 2 lost
+tourney-col-final-loser = Final lost
+tourney-col-scharf = scharf
+tourney-col-yes = yes
+tourney-col-members = Players
+tourney-col-sheet-standings = Standings
+tourney-col-sheet-teams = Teams
+tourney-col-sheet-games = Games
+console-tournament-saved = Tournament file saved in { $path }.

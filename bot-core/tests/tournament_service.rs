@@ -422,3 +422,40 @@ async fn a_digital_tables_games_count_by_themselves() {
         .unwrap();
     assert_eq!(row.state.rounds[0].tables[0].games.len(), 1);
 }
+
+#[tokio::test]
+async fn the_standings_and_every_game_as_files() {
+    use bot_core::render::content_file;
+    let h = Harness::new().await;
+    setup(&h).await;
+    let round = tables(&say(&h, admin("Max"), "auslosen").await);
+    say(&h, admin("Max"), "ergebnis 1 1 1 2 1").await;
+    say(&h, admin("Max"), "ergebnis 2 1 3 3").await;
+    let file = |reply: &Reply, lang| {
+        content_file(reply.content.as_ref().expect("content"), lang).expect("a file")
+    };
+    let csv = file(&say(&h, actor("Anna"), "export").await, Lang::De);
+    assert!(csv.name.ends_with("-stand.csv"), "{}", csv.name);
+    let text = String::from_utf8(csv.bytes).expect("utf-8");
+    assert_eq!(text.lines().count(), 1 + NAMES.len(), "{text}");
+    assert!(text.starts_with("\u{feff}Platz;Name;"));
+    let games = file(&say(&h, actor("Anna"), "export spiele").await, Lang::En);
+    let text = String::from_utf8(games.bytes).expect("utf-8");
+    assert_eq!(text.lines().count(), 3, "{text}");
+    // Table 2's game: seat 3 lost both halves (a Durchmarsch): no final.
+    let durchmarsch = text.lines().nth(2).expect("row");
+    assert!(
+        durchmarsch.contains(&format!("{},{},", round[1][2], round[1][2])),
+        "{durchmarsch}"
+    );
+    let xlsx = file(&say(&h, actor("Anna"), "excel").await, Lang::De);
+    let mut book: calamine::Xlsx<_> =
+        calamine::open_workbook_from_rs(std::io::Cursor::new(xlsx.bytes)).expect("a workbook");
+    use calamine::Reader;
+    let sheet = book.worksheet_range("Stand").expect("standings sheet");
+    assert_eq!(sheet.height(), 1 + NAMES.len());
+    let png = file(&say(&h, actor("Anna"), "bild").await, Lang::De);
+    assert!(png.is_picture() && png.bytes.starts_with(b"\x89PNG"));
+    // Words after a file word are refused.
+    assert!(parse::request(CommandId::Tournament, "excel bitte", None).is_err());
+}

@@ -56,7 +56,8 @@ pub fn parse(line: &str) -> Input {
     }
 }
 
-/// Whether `text` starts with a club command's word (`da`, `einzahlung`, `storno` …).
+/// Whether `text` starts with a club command's word (`da`, `einzahlung`, `storno` …) or the
+/// tournament's (its players are more than this table's).
 pub fn is_club_word(text: &str) -> bool {
     let word = text
         .split_whitespace()
@@ -64,7 +65,8 @@ pub fn is_club_word(text: &str) -> bool {
         .unwrap_or_default()
         .to_lowercase();
     let rest = text.trim().len() > word.len();
-    commands::lookup(Platform::Terminal, &word, rest).is_some_and(|c| c.is_club())
+    commands::lookup(Platform::Terminal, &word, rest)
+        .is_some_and(|c| c.is_club() || c == CommandId::Tournament)
 }
 
 /// What `command` with the text `rest` asks for (`line` is the whole line). The terminal

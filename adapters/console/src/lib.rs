@@ -6,6 +6,7 @@ mod club;
 mod commands;
 mod setup;
 mod tally;
+mod tournament;
 
 use bot_core::engine::ai::Strategy;
 use bot_core::engine::{Event, Part, RuleSet, Viewer};
@@ -325,6 +326,7 @@ where
                 self.verify(&reply)?;
             }
             Input::Request(Request::Club(request)) => self.club(who, request).await?,
+            Input::Request(Request::Tournament(request)) => self.tournament(who, request).await?,
             Input::Request(request) => self.request(request, who, current).await?,
         }
         Ok(true)

@@ -52,6 +52,9 @@ pub enum TournamentWord {
     Finish,
     Help,
     PlayHere,
+    Export,
+    Spreadsheet,
+    Picture,
 }
 
 /// One choice: the command it follows and its names.
@@ -70,7 +73,7 @@ const fn choice(choice: Choice, command: CommandId, names: Names) -> ChoiceSpec 
     }
 }
 
-pub const CHOICES: [ChoiceSpec; 30] = [
+pub const CHOICES: [ChoiceSpec; 33] = [
     choice(
         Choice::Tally,
         CommandId::New,
@@ -233,6 +236,21 @@ pub const CHOICES: [ChoiceSpec; 30] = [
         Choice::Tournament(TournamentWord::PlayHere),
         CommandId::Tournament,
         Names::new("table", "tisch", &[]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Export),
+        CommandId::Tournament,
+        Names::new("export", "export", &["csv"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Spreadsheet),
+        CommandId::Tournament,
+        Names::new("excel", "excel", &["xlsx"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Picture),
+        CommandId::Tournament,
+        Names::new("picture", "bild", &["png", "foto"]),
     ),
     choice(
         Choice::Tournament(TournamentWord::Help),

@@ -7,6 +7,7 @@ use super::chart::fairness_chart;
 use super::club::{book_file, night_picture};
 use crate::service::club::ClubContent;
 use crate::service::reply::{Content, ProofReport};
+use crate::service::tournament::TournamentContent;
 use crate::text::Lang;
 
 /// The file name of the dice statistics' chart.
@@ -21,7 +22,7 @@ pub struct FileOut {
 }
 
 impl FileOut {
-    fn text(name: &str, text: &str, mime: &'static str) -> FileOut {
+    pub(crate) fn text(name: &str, text: &str, mime: &'static str) -> FileOut {
         FileOut {
             name: name.to_string(),
             bytes: text.as_bytes().to_vec(),
@@ -29,7 +30,7 @@ impl FileOut {
         }
     }
 
-    fn png(name: String, bytes: Vec<u8>) -> FileOut {
+    pub(crate) fn png(name: String, bytes: Vec<u8>) -> FileOut {
         FileOut {
             name,
             bytes,
@@ -62,6 +63,10 @@ pub fn content_file(content: &Content, lang: Lang) -> Option<FileOut> {
             (!png.is_empty()).then(|| FileOut::png(CHART_FILE.to_string(), png))
         }
         Content::Club(club) => club_file(club, lang),
+        Content::Tournament(t) => match t.as_ref() {
+            TournamentContent::File(file) => super::tournament::export_file(file, lang),
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -67,6 +67,7 @@ pub enum Align {
     Right,
 }
 
+#[derive(Clone, Debug)]
 pub struct Column {
     pub header: String,
     pub align: Align,

@@ -5,11 +5,13 @@
 use crate::commands::CommandId;
 use crate::commands::words::{Choice, TournamentWord, choice_of};
 use crate::grammar::{self, WordError};
-use crate::service::tournament::{GameEntry, TournamentRequest};
+use crate::service::tournament::{ExportKind, GameEntry, TournamentRequest};
 use crate::service::{Request, ServiceError};
 
 /// The formats a new tournament may name after its name.
 const FORMATS: [&str; 3] = ["punkte", "platzierung", "strafpunkte"];
+/// The word after `export` for every game instead of the standings.
+const GAMES: [&str; 3] = ["spiele", "games", "partien"];
 /// Words that strike a game out in a correction.
 const STRIKE: [&str; 5] = ["streichen", "löschen", "loeschen", "delete", "strike"];
 
@@ -46,6 +48,19 @@ fn step(word: TournamentWord, rest: &[&str]) -> Result<TournamentRequest, Servic
             }
         }
         W::Correct => correct(rest)?,
+        W::Export => R::Export {
+            kind: match rest {
+                [] => ExportKind::Standings,
+                [word] if GAMES.contains(&word.to_lowercase().as_str()) => ExportKind::Games,
+                _ => return Err(WordError::unreadable(&rest.join(" ")).into()),
+            },
+        },
+        W::Spreadsheet if rest.is_empty() => R::Export {
+            kind: ExportKind::Spreadsheet,
+        },
+        W::Picture if rest.is_empty() => R::Export {
+            kind: ExportKind::Picture,
+        },
         W::PlayHere => R::PlayHere {
             table: optional_number(rest)?.ok_or_else(|| WordError::unreadable("?"))?,
         },

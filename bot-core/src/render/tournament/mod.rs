@@ -2,10 +2,12 @@
 //! standings, a player's page, a checked draw, the corrections; notices and refusals.
 
 mod errors;
+mod export;
 mod notices;
 mod standings;
 
 pub use errors::tourney_error_text;
+pub use export::export_file;
 pub use notices::tournament_notice_text;
 pub use standings::{player_text, standings_text};
 
@@ -44,6 +46,11 @@ pub fn tournament_content_text(c: &TournamentContent, voice: Voice) -> String {
         ),
         TournamentContent::Log { lines, time_zone } => log_text(lines, time_zone, lang),
         TournamentContent::Help => voice.tr("tourney-help", &[]),
+        TournamentContent::File(file) => tr(
+            lang,
+            "tourney-file",
+            &[("name", arg_text(file.standings.tournament.clone()))],
+        ),
     }
 }
 

@@ -8,6 +8,7 @@
 mod digital;
 mod entries;
 pub mod error;
+mod exports;
 mod registration;
 pub mod reply;
 pub mod request;
@@ -16,8 +17,9 @@ mod views;
 
 pub use error::TourneyError;
 pub use reply::{
-    GameLosers, KnockoutView, LogLine, OverviewView, PlayerRound, PlayerView, RoundView,
-    StandingRow, StandingsView, TableCard, TeamRow, TournamentContent, TournamentNotice,
+    ExportFile, ExportKind, GameLosers, GameRow, KnockoutView, LogLine, OverviewView, PlayerRound,
+    PlayerView, RoundView, StandingRow, StandingsView, TableCard, TeamRow, TournamentContent,
+    TournamentNotice,
 };
 pub use request::{GameEntry, TournamentRequest};
 
@@ -82,6 +84,7 @@ impl Service {
             R::Finish => self.finish_tournament(cmd).await,
             R::Help => Ok(tournament_content(TournamentContent::Help)),
             R::PlayHere { table } => self.bind_table_here(cmd, *table).await,
+            R::Export { kind } => self.tournament_export(cmd, *kind, settings).await,
         }?;
         reply.lang = langs.public;
         reply.actor_lang = langs.actor;

@@ -128,6 +128,41 @@ pub struct LogLine {
     pub after: Option<String>,
 }
 
+/// One game of the tournament for the export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub round: u32,
+    pub stage: Stage,
+    pub table: u32,
+    pub game: u32,
+    /// Seat order, each with what the game scored for him.
+    pub players: Vec<(String, i32)>,
+    pub losers: GameLosers,
+}
+
+/// What an export hands out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExportKind {
+    /// The standings as CSV.
+    Standings,
+    /// Every game as CSV.
+    Games,
+    /// Standings, teams and games as a spreadsheet.
+    Spreadsheet,
+    /// The standings as a picture (the final standings once decided).
+    Picture,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportFile {
+    pub kind: ExportKind,
+    pub standings: StandingsView,
+    pub games: Vec<GameRow>,
+    pub made_at: i64,
+    pub time_zone: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentContent {
     Overview(Box<OverviewView>),
@@ -146,6 +181,7 @@ pub enum TournamentContent {
         time_zone: String,
     },
     Help,
+    File(Box<ExportFile>),
 }
 
 /// Who lost what in a game, by name.

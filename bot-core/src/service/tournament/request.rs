@@ -91,6 +91,10 @@ pub enum TournamentRequest {
     PlayHere {
         table: u32,
     },
+    /// The standings or every game as a file.
+    Export {
+        kind: super::reply::ExportKind,
+    },
     /// Every word of `/turnier` with an example.
     Help,
 }
@@ -106,6 +110,7 @@ impl TournamentRequest {
                 | TournamentRequest::Verify { .. }
                 | TournamentRequest::Log
                 | TournamentRequest::Help
+                | TournamentRequest::Export { .. }
         ) && !matches!(self, TournamentRequest::Format { assignments } if assignments.is_empty())
     }
 }
