@@ -11,6 +11,7 @@
 //!   page receives; [`requests`]: what a page may ask; [`local`]: the local keyboard.
 
 pub mod auth;
+pub mod board;
 pub mod config;
 pub mod frames;
 pub mod hub;
@@ -48,6 +49,8 @@ pub struct Web {
     pub telegram_members: Option<TelegramMembers>,
     /// Says when the process stops (sockets say goodbye).
     pub stop: Stop,
+    /// The tournaments' boards being watched.
+    pub boards: board::Boards,
 }
 
 #[derive(Debug, Error)]
@@ -73,11 +76,23 @@ impl Web {
                 .telegram_token
                 .as_deref()
                 .map(|token| TelegramMembers::new(token, config.telegram_api_url.as_deref())),
-            service,
+            boards: board::Boards::default(),
+            service: with_boards(service, &config),
             config,
             stop,
         })
     }
+}
+
+/// The service links tournament boards to this page when it has a public address.
+fn with_boards(service: Arc<Service>, config: &WebConfig) -> Arc<Service> {
+    if let Some(base) = &config.public_url {
+        service.serve_boards(bot_core::service::tournament::BoardLinks {
+            base: base.trim_end_matches('/').to_string(),
+            tokens: Tokens::new(&config.secret),
+        });
+    }
+    service
 }
 
 fn discord_oauth(login: &config::DiscordLogin) -> Option<DiscordOAuth> {

@@ -58,6 +58,14 @@ pub fn router(web: Arc<Web>) -> Router {
         .route("/api/session", post(session))
         .route("/api/record", get(record))
         .route("/ws", get(socket))
+        .route("/turnier/{token}", get(crate::board::routes::page))
+        .route(
+            "/turnier/{token}/spieler/{number}",
+            get(crate::board::routes::page),
+        )
+        .route("/board.js", get(crate::board::routes::script))
+        .route("/board.css", get(crate::board::routes::style))
+        .route("/api/turnier/{token}", get(crate::board::routes::poll))
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(web);
     Router::new().nest("/.proxy", routes.clone()).merge(routes)

@@ -55,6 +55,7 @@ pub enum TournamentWord {
     Export,
     Spreadsheet,
     Picture,
+    Board,
 }
 
 /// One choice: the command it follows and its names.
@@ -73,7 +74,7 @@ const fn choice(choice: Choice, command: CommandId, names: Names) -> ChoiceSpec 
     }
 }
 
-pub const CHOICES: [ChoiceSpec; 33] = [
+pub const CHOICES: [ChoiceSpec; 34] = [
     choice(
         Choice::Tally,
         CommandId::New,
@@ -251,6 +252,11 @@ pub const CHOICES: [ChoiceSpec; 33] = [
         Choice::Tournament(TournamentWord::Picture),
         CommandId::Tournament,
         Names::new("picture", "bild", &["png", "foto"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Board),
+        CommandId::Tournament,
+        Names::new("board", "tafel", &["anzeige", "link", "live"]),
     ),
     choice(
         Choice::Tournament(TournamentWord::Help),

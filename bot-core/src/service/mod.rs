@@ -106,6 +106,8 @@ pub struct Service {
     computers: table::Computers,
     /// Wakes the store watch at once (a command failed; see `health`).
     store_watch: Arc<tokio::sync::Notify>,
+    /// Where boards are linked (set when the web table is served).
+    boards: std::sync::OnceLock<tournament::board::BoardLinks>,
 }
 
 /// The languages of one command's reply: public text in the chat's, the actor's own in his.
@@ -140,6 +142,7 @@ impl Service {
             metrics: Arc::new(Metrics::new()),
             computers: Default::default(),
             store_watch: Default::default(),
+            boards: Default::default(),
         };
         let tables = service.store.open_tables().await?;
         info!(tables = tables.len(), "loaded open tables");

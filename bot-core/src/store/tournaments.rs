@@ -124,6 +124,15 @@ impl Store {
         row.as_ref().map(decode).transpose()
     }
 
+    /// A tournament's version (`None`: no such tournament).
+    pub async fn tournament_version(&self, id: i64) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query("SELECT version FROM tournaments WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.get("version")))
+    }
+
     /// Stores `state` as version `version + 1` if the stored one is still `version`;
     /// [`StoreError::Stale`] otherwise (somebody changed it meanwhile: load and try again).
     pub async fn save_tournament(

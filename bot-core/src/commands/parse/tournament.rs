@@ -94,6 +94,7 @@ fn step(word: TournamentWord, rest: &[&str]) -> Result<TournamentRequest, Servic
                 W::Standings => R::Standings,
                 W::Log => R::Log,
                 W::Finish => R::Finish,
+                W::Board => R::Board,
                 _ => R::Help,
             }
         }

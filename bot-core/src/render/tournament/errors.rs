@@ -32,6 +32,7 @@ pub fn tourney_error_text(e: &TourneyError, voice: Voice) -> String {
             "tourney-error-no-seat",
             &[("seat", arg_num(*seat)), ("table", arg_num(*table))],
         ),
+        TourneyError::NoBoard => tr(lang, "tourney-error-no-board", &[]),
         TourneyError::OrderNeeded => voice.tr("tourney-error-order-needed", &[]),
         TourneyError::LosersCount => voice.tr("tourney-error-losers", &[]),
     }

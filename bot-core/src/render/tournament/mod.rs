@@ -46,6 +46,29 @@ pub fn tournament_content_text(c: &TournamentContent, voice: Voice) -> String {
         ),
         TournamentContent::Log { lines, time_zone } => log_text(lines, time_zone, lang),
         TournamentContent::Help => voice.tr("tourney-help", &[]),
+        TournamentContent::Board {
+            tournament,
+            board,
+            own,
+        } => {
+            let mut out = tr(
+                lang,
+                "tourney-board",
+                &[
+                    ("name", arg_text(tournament.clone())),
+                    ("url", arg_text(board.clone())),
+                ],
+            );
+            if let Some(own) = own {
+                out.push('\n');
+                out.push_str(&tr(
+                    lang,
+                    "tourney-board-own",
+                    &[("url", arg_text(own.clone()))],
+                ));
+            }
+            out
+        }
         TournamentContent::File(file) => tr(
             lang,
             "tourney-file",

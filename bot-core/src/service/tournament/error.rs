@@ -23,6 +23,8 @@ pub enum TourneyError {
     Ambiguous { name: String, table: u32 },
     #[error("seat {seat} does not exist at table {table}")]
     NoSeat { seat: u32, table: u32 },
+    #[error("no web table is served (SCHOCKEN_WEB_URL), so there is no board to link")]
+    NoBoard,
     #[error("Platzierung needs each half in the order the players went out")]
     OrderNeeded,
     #[error("a game is one to three losers: half 1, half 2, the final")]

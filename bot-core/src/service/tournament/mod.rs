@@ -5,6 +5,7 @@
 //! A tournament belongs to a club (a Discord server, a Telegram group: `ChatId::club`), so
 //! its director's channel and its tables' channels, threads or topics all reach it.
 
+pub mod board;
 mod digital;
 mod entries;
 pub mod error;
@@ -15,6 +16,7 @@ pub mod request;
 mod rounds;
 mod views;
 
+pub use board::{BOARD_PLATFORM, BoardLinks};
 pub use error::TourneyError;
 pub use reply::{
     ExportFile, ExportKind, GameLosers, GameRow, KnockoutView, LogLine, OverviewView, PlayerRound,
@@ -22,6 +24,7 @@ pub use reply::{
     TournamentNotice,
 };
 pub use request::{GameEntry, TournamentRequest};
+pub use views::{player_view, player_views, round_view, standings_view};
 
 use super::reply::{Content, Notice, Reply};
 use super::{Command, Langs, Service, ServiceError};
@@ -85,6 +88,7 @@ impl Service {
             R::Help => Ok(tournament_content(TournamentContent::Help)),
             R::PlayHere { table } => self.bind_table_here(cmd, *table).await,
             R::Export { kind } => self.tournament_export(cmd, *kind, settings).await,
+            R::Board => self.board_links(cmd).await,
         }?;
         reply.lang = langs.public;
         reply.actor_lang = langs.actor;

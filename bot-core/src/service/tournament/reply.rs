@@ -182,6 +182,12 @@ pub enum TournamentContent {
     },
     Help,
     File(Box<ExportFile>),
+    /// The board's link and the asker's own page.
+    Board {
+        tournament: String,
+        board: String,
+        own: Option<String>,
+    },
 }
 
 /// Who lost what in a game, by name.

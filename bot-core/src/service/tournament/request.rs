@@ -95,6 +95,8 @@ pub enum TournamentRequest {
     Export {
         kind: super::reply::ExportKind,
     },
+    /// The links of the live board and of one's own page.
+    Board,
     /// Every word of `/turnier` with an example.
     Help,
 }
@@ -111,6 +113,7 @@ impl TournamentRequest {
                 | TournamentRequest::Log
                 | TournamentRequest::Help
                 | TournamentRequest::Export { .. }
+                | TournamentRequest::Board
         ) && !matches!(self, TournamentRequest::Format { assignments } if assignments.is_empty())
     }
 }

@@ -14,7 +14,7 @@ use crate::tournament::{
     Round, Stage, TableGame, Tournament, final_order, plays_for_lives, standings, team_standings,
 };
 
-pub(crate) fn round_view(t: &Tournament, round: &Round, now: i64) -> RoundView {
+pub fn round_view(t: &Tournament, round: &Round, now: i64) -> RoundView {
     let lives = plays_for_lives(&t.format, round.stage);
     let last = t.current_round().map(|r| r.number) == Some(round.number);
     RoundView {
@@ -58,7 +58,7 @@ pub(crate) fn round_view(t: &Tournament, round: &Round, now: i64) -> RoundView {
     }
 }
 
-pub(crate) fn standings_view(t: &Tournament) -> StandingsView {
+pub fn standings_view(t: &Tournament) -> StandingsView {
     let lines = standings(t);
     let team_name = |id: Option<u32>| id.and_then(|i| t.team(i)).map(|team| team.name.clone());
     let knockout = t.rounds.iter().any(|r| r.stage.is_knockout()).then(|| {
@@ -107,12 +107,38 @@ pub(crate) fn standings_view(t: &Tournament) -> StandingsView {
     }
 }
 
-pub(crate) fn player_view(
+/// One player's page (computes the standings; for every player at once see [`player_views`]).
+pub fn player_view(t: &Tournament, player: crate::tournament::EntrantId) -> Option<PlayerView> {
+    let lines = standings(t);
+    let order = if t.decided() {
+        final_order(t)
+    } else {
+        Vec::new()
+    };
+    player_view_of(t, &lines, &order, player)
+}
+
+/// Every registered player's page, the standings computed once (the board's watcher).
+pub fn player_views(t: &Tournament) -> Vec<(crate::tournament::EntrantId, PlayerView)> {
+    let lines = standings(t);
+    let order = if t.decided() {
+        final_order(t)
+    } else {
+        Vec::new()
+    };
+    t.entrants
+        .iter()
+        .filter_map(|e| Some((e.id, player_view_of(t, &lines, &order, e.id)?)))
+        .collect()
+}
+
+fn player_view_of(
     t: &Tournament,
+    lines: &[crate::tournament::StandingLine],
+    order: &[crate::tournament::EntrantId],
     player: crate::tournament::EntrantId,
 ) -> Option<PlayerView> {
     let entrant = t.entrant(player)?;
-    let lines = standings(t);
     let line = lines.iter().find(|l| l.entrant == player)?;
     let now = t.running_round().and_then(|r| {
         let table = r.table_of(player)?;
@@ -124,10 +150,9 @@ pub(crate) fn player_view(
             .collect();
         Some((r.number, table.number, mates))
     });
-    let final_place = t
-        .decided()
-        .then(|| final_order(t).iter().position(|p| *p == player))
-        .flatten()
+    let final_place = order
+        .iter()
+        .position(|p| *p == player)
         .map(|i| i as u32 + 1);
     Some(PlayerView {
         tournament: t.name.clone(),
