@@ -1670,3 +1670,7 @@ tourney-word-board = Links zum Live-Stand (Beamer) und zur eigenen Seite
 tourney-board-waiting = Die Auslosung der ersten Runde steht noch aus.
 tourney-board-tables = Tische
 tourney-board-standings = Stand
+tourney-time-up = ⏱️ Die Zeit der Runde { $round } ist um! Laufende Spiele werden scharf zu Ende gespielt (die nächste verlorene Hälfte entscheidet), neue beginnen nicht. Wer kein Spiel mehr offen hat, meldet den Tisch fertig mit { $surface ->
+    [terminal] „turnier schliessen“
+   *[other] /turnier schließen
+}.

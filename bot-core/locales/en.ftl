@@ -1661,3 +1661,7 @@ tourney-word-board = Links to the live standings (projector) and one's own page
 tourney-board-waiting = The first round has not been drawn yet.
 tourney-board-tables = Tables
 tourney-board-standings = Standings
+tourney-time-up = ⏱️ Round { $round }'s time is up! Games in play are finished "scharf" (the next lost half decides), no new game begins. A table with no game in play reports done with { $surface ->
+    [terminal] "tournament close"
+   *[other] /tournament close
+}.

@@ -459,3 +459,50 @@ async fn the_standings_and_every_game_as_files() {
     // Words after a file word are refused.
     assert!(parse::request(CommandId::Tournament, "excel bitte", None).is_err());
 }
+
+#[tokio::test]
+async fn when_the_time_runs_out_the_game_in_play_ends_scharf() {
+    let h = Harness::new().await;
+    setup(&h).await;
+    let round = tables(&say(&h, admin("Max"), "auslosen").await);
+    say(&h, admin("Max"), "start").await;
+    // Before the time is up a half alone is no game.
+    assert_eq!(
+        office(refused(&h, admin("Max"), "ergebnis 1 1 2").await),
+        TourneyError::Office(TournamentError::Game(
+            bot_core::tournament::GameError::Halves
+        ))
+    );
+    let mut outbound = h.service.subscribe();
+    h.clock.advance(60 * 60_000 - 1);
+    h.service.tick().await;
+    assert!(outbound.try_recv().is_err(), "not yet");
+    h.clock.advance(1);
+    h.service.tick().await;
+    let said = outbound.try_recv().expect("the time is said");
+    assert_eq!(said.chat, chat());
+    let shown = text_of(&said.reply, Lang::De);
+    assert!(shown.contains("Die Zeit der Runde 1 ist um"), "{shown}");
+    let row = h
+        .store
+        .running_tournament(&chat().club())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(row.state.rounds[0].clock.time_over);
+    // Said once.
+    h.service.tick().await;
+    assert!(outbound.try_recv().is_err());
+    let shown = text_of(&say(&h, actor("Anna"), "tische").await, Lang::De);
+    assert!(shown.contains("Die Zeit ist um"), "{shown}");
+    // The game in play ends with its first lost half; the table is done.
+    let counted = say(&h, admin("Max"), "ergebnis 1 1 2").await;
+    let shown = text_of(&counted, Lang::De);
+    assert!(
+        shown.contains("scharf beendet") && shown.contains("Tisch 1 ist fertig"),
+        "{shown}"
+    );
+    // Table 2 had no game in play: one of its players closes it.
+    let closed = say(&h, actor(&round[1][2]), "schließen").await;
+    assert!(text_of(&closed, Lang::De).contains("Die Runde ist komplett"));
+}

@@ -5,13 +5,18 @@
 CREATE TABLE tournaments (
     id           INTEGER PRIMARY KEY,
     place        TEXT NOT NULL,
+    -- Where it was created: its announcements (the clock) go there.
+    chat         TEXT NOT NULL,
     name         TEXT NOT NULL,
     state        TEXT NOT NULL,
     version      INTEGER NOT NULL,
     created_at   INTEGER NOT NULL,
     created_by   TEXT NOT NULL,
     updated_at   INTEGER NOT NULL,
-    finished_at  INTEGER
+    finished_at  INTEGER,
+    -- When the running round's clock runs out (none while it stands or is over).
+    clock_ends_at INTEGER
 );
 CREATE UNIQUE INDEX tournaments_one_running ON tournaments (place) WHERE finished_at IS NULL;
 CREATE INDEX tournaments_by_place ON tournaments (place, id);
+CREATE INDEX tournaments_clocks ON tournaments (clock_ends_at) WHERE finished_at IS NULL;

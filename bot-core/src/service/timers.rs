@@ -34,6 +34,7 @@ impl Service {
             };
             self.tick_place(&place, &mut slot, now).await;
         }
+        self.tournament_clocks(now).await;
         if self.housekeeping_due(now) {
             // Request ids older than a week: no platform retries a delivery that late.
             let _ = self.store.prune_requests(now - 7 * 24 * 3_600_000).await;

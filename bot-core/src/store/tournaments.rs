@@ -12,6 +12,8 @@ use sqlx::any::AnyRow;
 pub struct TournamentRow {
     pub id: i64,
     pub place: ChatId,
+    /// Where it was created: its announcements go there.
+    pub chat: ChatId,
     pub version: i64,
     pub created_at: i64,
     pub created_by: String,
@@ -28,7 +30,8 @@ pub enum CreatedTournament {
     Running(Box<TournamentRow>),
 }
 
-const COLUMNS: &str = "id, place, version, created_at, created_by, updated_at, finished_at, state";
+const COLUMNS: &str =
+    "id, place, chat, version, created_at, created_by, updated_at, finished_at, state";
 
 fn decode(r: &AnyRow) -> Result<TournamentRow, StoreError> {
     let id: i64 = r.get("id");
@@ -40,6 +43,7 @@ fn decode(r: &AnyRow) -> Result<TournamentRow, StoreError> {
     Ok(TournamentRow {
         id,
         place: stored_place(r.get("place"))?,
+        chat: stored_place(r.get("chat"))?,
         version: r.get("version"),
         created_at: r.get("created_at"),
         created_by: r.get("created_by"),
@@ -59,7 +63,7 @@ fn to_json(state: &Tournament) -> Result<String, StoreError> {
 impl Store {
     pub async fn create_tournament(
         &self,
-        place: &ChatId,
+        (place, chat): (&ChatId, &ChatId),
         state: &Tournament,
         at: i64,
         by: &str,
@@ -67,8 +71,9 @@ impl Store {
         let _writer = self.write_turn().await;
         let json = to_json(state)?;
         let inserted = sqlx::query(
-            "INSERT INTO tournaments (place, name, state, version, created_at, created_by, updated_at)
-             VALUES ($1, $2, $3, 1, $4, $5, $4)
+            "INSERT INTO tournaments (place, name, state, version, created_at, created_by,
+                 updated_at, chat)
+             VALUES ($1, $2, $3, 1, $4, $5, $4, $6)
              ON CONFLICT (place) WHERE finished_at IS NULL DO NOTHING
              RETURNING id",
         )
@@ -77,6 +82,7 @@ impl Store {
         .bind(json)
         .bind(at)
         .bind(by)
+        .bind(chat.to_string())
         .fetch_optional(&self.pool)
         .await?;
         if let Some(row) = inserted {
@@ -124,6 +130,17 @@ impl Store {
         row.as_ref().map(decode).transpose()
     }
 
+    /// The running tournaments whose round clock has run out by `now`.
+    pub async fn due_tournament_clocks(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id FROM tournaments WHERE finished_at IS NULL AND clock_ends_at <= $1",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get("id")).collect())
+    }
+
     /// A tournament's version (`None`: no such tournament).
     pub async fn tournament_version(&self, id: i64) -> Result<Option<i64>, StoreError> {
         let row = sqlx::query("SELECT version FROM tournaments WHERE id = $1")
@@ -145,9 +162,10 @@ impl Store {
         let _writer = self.write_turn().await;
         let json = to_json(state)?;
         let finished_at = state.finished.then_some(at);
+        let clock_ends_at = state.running_round().and_then(|r| r.clock.ends_at());
         let done = sqlx::query(
             "UPDATE tournaments SET state = $1, version = version + 1, updated_at = $2,
-                 finished_at = $3, name = $4
+                 finished_at = $3, name = $4, clock_ends_at = $7
              WHERE id = $5 AND version = $6",
         )
         .bind(json)
@@ -156,6 +174,7 @@ impl Store {
         .bind(&state.name)
         .bind(id)
         .bind(version)
+        .bind(clock_ends_at)
         .execute(&self.pool)
         .await?;
         if done.rows_affected() == 0 {

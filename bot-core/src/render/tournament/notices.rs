@@ -149,6 +149,9 @@ pub fn tournament_notice_text(n: &TournamentNotice, voice: Voice) -> String {
                 ("game", arg_num(*game)),
             ],
         ),
+        TournamentNotice::TimeUp { round } => {
+            voice.tr("tourney-time-up", &[("round", arg_num(*round))])
+        }
         TournamentNotice::TableBound { table } => {
             voice.tr("tourney-table-bound", &[("table", arg_num(*table))])
         }

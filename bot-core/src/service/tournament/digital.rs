@@ -138,6 +138,7 @@ impl Service {
                 }
             };
             let mut next = row.state.clone();
+            next.time_over(self.now());
             let (round, number) = next.table_at(&place)?;
             let Some(result) = as_table_game(&next, &game) else {
                 return Some(not_counted(number, TourneyError::NotRegistered));

@@ -6,6 +6,7 @@
 //! its director's channel and its tables' channels, threads or topics all reach it.
 
 pub mod board;
+mod clock;
 mod digital;
 mod entries;
 pub mod error;
@@ -138,6 +139,8 @@ impl Service {
             let row = self.running_tournament(cmd).await?;
             let asker = self.asker(cmd, &row);
             let mut next = row.state.clone();
+            // A round whose time ran out meanwhile is over before anything else happens.
+            next.time_over(self.now());
             let answer = change(&mut next, &asker).map_err(tourney_error)?;
             match self
                 .store

@@ -35,7 +35,7 @@ impl Service {
         let club = cmd.chat.club();
         match self
             .store
-            .create_tournament(&club, &state, self.now(), &cmd.actor.user.0)
+            .create_tournament((&club, &cmd.chat), &state, self.now(), &cmd.actor.user.0)
             .await?
         {
             CreatedTournament::Created(_) => Ok(tournament_notice(

@@ -260,6 +260,10 @@ pub enum TournamentNotice {
     Finished {
         winner: Option<String>,
     },
+    /// The round's time ran out: the games in play end with their next lost half.
+    TimeUp {
+        round: u32,
+    },
     /// Table N plays at this place: its games here count by themselves.
     TableBound {
         table: u32,
