@@ -107,7 +107,6 @@ fn headline(round: Option<&RoundView>, lang: Lang) -> String {
 pub fn board_frame(t: &Tournament, version: i64, now: i64, lang: Lang) -> BoardFrame {
     let round = t.current_round().map(|r| round_view(t, r, now));
     let view: StandingsView = standings_view(t);
-    let scoring = view.format.scoring;
     let col = |id: &str| tr(lang, &format!("tourney-col-{id}"), &[]);
     BoardFrame {
         version,
@@ -131,30 +130,8 @@ pub fn board_frame(t: &Tournament, version: i64, now: i64, lang: Lang) -> BoardF
             col("games"),
             col("lost"),
         ],
-        standings: view
-            .rows
-            .iter()
-            .map(|r| {
-                vec![
-                    r.place.to_string(),
-                    r.name.clone(),
-                    points(r.tally.points, scoring, lang),
-                    r.tally.games.to_string(),
-                    r.tally.games_lost.to_string(),
-                ]
-            })
-            .collect(),
-        teams: view
-            .teams
-            .iter()
-            .map(|team| {
-                vec![
-                    team.place.to_string(),
-                    team.name.clone(),
-                    points(team.tally.points, scoring, lang),
-                ]
-            })
-            .collect(),
+        standings: standing_rows(&view, lang),
+        teams: team_rows(&view, lang),
         final_order: view
             .knockout
             .filter(|k| k.decided)
@@ -167,6 +144,36 @@ pub fn board_frame(t: &Tournament, version: i64, now: i64, lang: Lang) -> BoardF
             final_order: tr(lang, "tourney-standings-final-order", &[]),
         },
     }
+}
+
+fn standing_rows(view: &StandingsView, lang: Lang) -> Vec<Vec<String>> {
+    let scoring = view.format.scoring;
+    view.rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.place.to_string(),
+                r.name.clone(),
+                points(r.tally.points, scoring, lang),
+                r.tally.games.to_string(),
+                r.tally.games_lost.to_string(),
+            ]
+        })
+        .collect()
+}
+
+fn team_rows(view: &StandingsView, lang: Lang) -> Vec<Vec<String>> {
+    let scoring = view.format.scoring;
+    view.teams
+        .iter()
+        .map(|team| {
+            vec![
+                team.place.to_string(),
+                team.name.clone(),
+                points(team.tally.points, scoring, lang),
+            ]
+        })
+        .collect()
 }
 
 /// A player's page: his rounds ("Runde 3: Tisch 7, Platz 2"), his place, where he sits now.

@@ -79,25 +79,29 @@ fn step(word: TournamentWord, rest: &[&str]) -> Result<TournamentRequest, Servic
         W::Verify => R::Verify {
             round: optional_number(rest)?.ok_or_else(|| WordError::unreadable("?"))?,
         },
-        bare => {
-            if let Some(extra) = rest.first() {
-                return Err(WordError::Trailing {
-                    text: extra.chars().take(40).collect(),
-                }
-                .into());
-            }
-            match bare {
-                W::Draw => R::Draw,
-                W::StartClock => R::StartClock,
-                W::Pause => R::Pause,
-                W::Resume => R::Resume,
-                W::Standings => R::Standings,
-                W::Log => R::Log,
-                W::Finish => R::Finish,
-                W::Board => R::Board,
-                _ => R::Help,
-            }
-        }
+        bare => bare_word(bare, rest)?,
+    })
+}
+
+/// A word that reads nothing after it.
+fn bare_word(word: TournamentWord, rest: &[&str]) -> Result<TournamentRequest, WordError> {
+    use TournamentRequest as R;
+    use TournamentWord as W;
+    if let Some(extra) = rest.first() {
+        return Err(WordError::Trailing {
+            text: extra.chars().take(40).collect(),
+        });
+    }
+    Ok(match word {
+        W::Draw => R::Draw,
+        W::StartClock => R::StartClock,
+        W::Pause => R::Pause,
+        W::Resume => R::Resume,
+        W::Standings => R::Standings,
+        W::Log => R::Log,
+        W::Finish => R::Finish,
+        W::Board => R::Board,
+        _ => R::Help,
     })
 }
 

@@ -39,11 +39,18 @@ pub fn tourney_error_text(e: &TourneyError, voice: Voice) -> String {
 }
 
 fn office_error_text(e: &TournamentError, voice: Voice) -> String {
+    people_error(e, voice)
+        .or_else(|| table_error(e, voice))
+        .unwrap_or_else(|| e.to_string())
+}
+
+/// The format, the people, the draw, the tournament's state.
+fn people_error(e: &TournamentError, voice: Voice) -> Option<String> {
     let lang = voice.lang;
     let a = |s: &str| arg_text(s.to_string());
     let n = |k: &'static str, v: u32| (k, arg_num(v));
     use TournamentError as E;
-    match e {
+    Some(match e {
         E::Format(f) => format_error_text(f, lang),
         E::Draw(DrawError::NoTables { present, min, max }) => tr(
             lang,
@@ -67,6 +74,23 @@ fn office_error_text(e: &TournamentError, voice: Voice) -> String {
         E::NoTeams => voice.tr("tourney-error-no-teams", &[]),
         E::EntriesClosed => tr(lang, "tourney-error-entries-closed", &[]),
         E::FormatFixed => tr(lang, "tourney-error-format-fixed", &[]),
+        E::NotDecided => tr(lang, "tourney-error-not-decided", &[]),
+        E::Finished => tr(lang, "tourney-error-finished", &[]),
+        E::TooFewPlayers { present } => tr(
+            lang,
+            "tourney-error-too-few",
+            &[n("present", *present as u32)],
+        ),
+        _ => return None,
+    })
+}
+
+/// Rounds, tables, games and the clock.
+fn table_error(e: &TournamentError, voice: Voice) -> Option<String> {
+    let lang = voice.lang;
+    let n = |k: &'static str, v: u32| (k, arg_num(v));
+    use TournamentError as E;
+    Some(match e {
         E::RoundRunning(r) => voice.tr("tourney-error-round-running", &[n("round", *r)]),
         E::NoRoundRunning => voice.tr("tourney-error-no-round", &[]),
         E::NotCurrentRound { asked, current } => tr(
@@ -116,14 +140,8 @@ fn office_error_text(e: &TournamentError, voice: Voice) -> String {
         E::NothingToConfirm(t) => tr(lang, "tourney-error-nothing-to-confirm", &[n("table", *t)]),
         E::OwnEntry => tr(lang, "tourney-error-own-entry", &[]),
         E::PlaceTaken(t) => tr(lang, "tourney-error-place-taken", &[n("table", *t)]),
-        E::NotDecided => tr(lang, "tourney-error-not-decided", &[]),
-        E::Finished => tr(lang, "tourney-error-finished", &[]),
-        E::TooFewPlayers { present } => tr(
-            lang,
-            "tourney-error-too-few",
-            &[n("present", *present as u32)],
-        ),
-    }
+        _ => return None,
+    })
 }
 
 fn format_error_text(e: &FormatError, lang: Lang) -> String {

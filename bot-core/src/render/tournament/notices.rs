@@ -38,9 +38,16 @@ fn losers_text(l: &GameLosers, lang: Lang) -> String {
 }
 
 pub fn tournament_notice_text(n: &TournamentNotice, voice: Voice) -> String {
+    office_notice(n, voice)
+        .or_else(|| game_notice(n, voice))
+        .unwrap_or_default()
+}
+
+/// The office's steps: the tournament, its people, its rounds and clock.
+fn office_notice(n: &TournamentNotice, voice: Voice) -> Option<String> {
     let lang = voice.lang;
     let a = |s: &str| arg_text(s.to_string());
-    match n {
+    Some(match n {
         TournamentNotice::Created { name, format } => voice.tr(
             "tourney-created",
             &[("name", a(name)), ("format", a(format))],
@@ -83,6 +90,25 @@ pub fn tournament_notice_text(n: &TournamentNotice, voice: Voice) -> String {
         ),
         TournamentNotice::Paused => tr(lang, "tourney-paused", &[]),
         TournamentNotice::Resumed => tr(lang, "tourney-resumed", &[]),
+        TournamentNotice::TimeUp { round } => {
+            voice.tr("tourney-time-up", &[("round", arg_num(*round))])
+        }
+        TournamentNotice::TableBound { table } => {
+            voice.tr("tourney-table-bound", &[("table", arg_num(*table))])
+        }
+        TournamentNotice::Finished { winner } => match winner {
+            Some(w) => tr(lang, "tourney-finished-winner", &[("name", a(w))]),
+            None => tr(lang, "tourney-finished", &[]),
+        },
+        _ => return None,
+    })
+}
+
+/// A table's games: entered, counted, dropped, corrected.
+fn game_notice(n: &TournamentNotice, voice: Voice) -> Option<String> {
+    let lang = voice.lang;
+    let a = |s: &str| arg_text(s.to_string());
+    Some(match n {
         TournamentNotice::EntryWaiting {
             table,
             game,
@@ -97,25 +123,7 @@ pub fn tournament_notice_text(n: &TournamentNotice, voice: Voice) -> String {
                 ("losers", arg_text(losers_text(losers, lang))),
             ],
         ),
-        TournamentNotice::GameCounted {
-            table,
-            game,
-            losers,
-            table_closed,
-            round_complete,
-        } => {
-            let mut line = tr(
-                lang,
-                "tourney-game-counted",
-                &[
-                    ("table", arg_num(*table)),
-                    ("game", arg_num(*game)),
-                    ("losers", arg_text(losers_text(losers, lang))),
-                ],
-            );
-            line.push_str(&closing(*table, *table_closed, *round_complete, voice));
-            line
-        }
+        TournamentNotice::GameCounted { .. } => return counted(n, voice),
         TournamentNotice::EntryRejected { table, game, by } => tr(
             lang,
             "tourney-entry-rejected",
@@ -131,30 +139,7 @@ pub fn tournament_notice_text(n: &TournamentNotice, voice: Voice) -> String {
         } => closing(*table, true, *round_complete, voice)
             .trim()
             .to_string(),
-        TournamentNotice::Corrected {
-            round,
-            table,
-            game,
-            deleted,
-        } => tr(
-            lang,
-            if *deleted {
-                "tourney-deleted"
-            } else {
-                "tourney-corrected"
-            },
-            &[
-                ("round", arg_num(*round)),
-                ("table", arg_num(*table)),
-                ("game", arg_num(*game)),
-            ],
-        ),
-        TournamentNotice::TimeUp { round } => {
-            voice.tr("tourney-time-up", &[("round", arg_num(*round))])
-        }
-        TournamentNotice::TableBound { table } => {
-            voice.tr("tourney-table-bound", &[("table", arg_num(*table))])
-        }
+        TournamentNotice::Corrected { .. } => return corrected(n, lang),
         TournamentNotice::NotCounted { table, why } => tr(
             lang,
             "tourney-not-counted",
@@ -163,11 +148,59 @@ pub fn tournament_notice_text(n: &TournamentNotice, voice: Voice) -> String {
                 ("why", arg_text(super::tourney_error_text(why, voice))),
             ],
         ),
-        TournamentNotice::Finished { winner } => match winner {
-            Some(w) => tr(lang, "tourney-finished-winner", &[("name", a(w))]),
-            None => tr(lang, "tourney-finished", &[]),
-        },
-    }
+        _ => return None,
+    })
+}
+
+/// "✅ Tisch 3, Spiel 2 zählt: …", with the table's and the round's end.
+fn counted(n: &TournamentNotice, voice: Voice) -> Option<String> {
+    let TournamentNotice::GameCounted {
+        table,
+        game,
+        losers,
+        table_closed,
+        round_complete,
+    } = n
+    else {
+        return None;
+    };
+    let mut line = tr(
+        voice.lang,
+        "tourney-game-counted",
+        &[
+            ("table", arg_num(*table)),
+            ("game", arg_num(*game)),
+            ("losers", arg_text(losers_text(losers, voice.lang))),
+        ],
+    );
+    line.push_str(&closing(*table, *table_closed, *round_complete, voice));
+    Some(line)
+}
+
+fn corrected(n: &TournamentNotice, lang: Lang) -> Option<String> {
+    let TournamentNotice::Corrected {
+        round,
+        table,
+        game,
+        deleted,
+    } = n
+    else {
+        return None;
+    };
+    let id = if *deleted {
+        "tourney-deleted"
+    } else {
+        "tourney-corrected"
+    };
+    Some(tr(
+        lang,
+        id,
+        &[
+            ("round", arg_num(*round)),
+            ("table", arg_num(*table)),
+            ("game", arg_num(*game)),
+        ],
+    ))
 }
 
 /// " Tisch 3 ist fertig." and " Die Runde ist komplett – …".

@@ -29,28 +29,7 @@ pub fn standings_text(v: &StandingsView, lang: Lang) -> String {
         ],
     )];
     if let Some(ko) = &v.knockout {
-        let id = if ko.decided {
-            "tourney-standings-final-order"
-        } else {
-            "tourney-standings-knockout"
-        };
-        out.push(tr(lang, id, &[]));
-        for (i, name) in ko
-            .order
-            .iter()
-            .enumerate()
-            .take(if ko.decided { SHOWN } else { 0 })
-        {
-            out.push(format!("{}. {name}", i + 1));
-        }
-        if !ko.still_in.is_empty() {
-            out.push(tr(
-                lang,
-                "tourney-standings-still-in",
-                &[("names", arg_text(ko.still_in.join(", ")))],
-            ));
-        }
-        out.push(tr(lang, "tourney-standings-points-title", &[]));
+        out.extend(knockout_lines(ko, lang));
     }
     if v.rows.is_empty() {
         out.push(tr(lang, "tourney-standings-nobody", &[]));
@@ -81,8 +60,8 @@ pub fn standings_text(v: &StandingsView, lang: Lang) -> String {
     }
     if !v.teams.is_empty() {
         out.push(tr(lang, "tourney-teams-title", &[]));
-        for team in &v.teams {
-            out.push(tr(
+        out.extend(v.teams.iter().map(|team| {
+            tr(
                 lang,
                 "tourney-team-line",
                 &[
@@ -91,10 +70,50 @@ pub fn standings_text(v: &StandingsView, lang: Lang) -> String {
                     ("points", arg_text(points_text(&team.tally, scoring, lang))),
                     ("members", arg_num(team.members)),
                 ],
-            ));
-        }
+            )
+        }));
     }
     out.join("\n")
+}
+
+/// The knockout's order (once decided) and who is still in it.
+fn knockout_lines(ko: &crate::service::tournament::KnockoutView, lang: Lang) -> Vec<String> {
+    let id = if ko.decided {
+        "tourney-standings-final-order"
+    } else {
+        "tourney-standings-knockout"
+    };
+    let mut out = vec![tr(lang, id, &[])];
+    let shown = if ko.decided { SHOWN } else { 0 };
+    for (i, name) in ko.order.iter().enumerate().take(shown) {
+        out.push(format!("{}. {name}", i + 1));
+    }
+    if !ko.still_in.is_empty() {
+        out.push(tr(
+            lang,
+            "tourney-standings-still-in",
+            &[("names", arg_text(ko.still_in.join(", ")))],
+        ));
+    }
+    out.push(tr(lang, "tourney-standings-points-title", &[]));
+    out
+}
+
+/// "Runde 3 (Punkterunde): Tisch 7, Platz 2, 4 Punkte aus 5 Spielen".
+fn round_line(r: &crate::service::tournament::PlayerRound, lang: Lang) -> String {
+    tr(
+        lang,
+        "tourney-player-round",
+        &[
+            ("round", arg_num(r.round)),
+            ("stage", arg_text(stage_name(r.stage, lang))),
+            ("table", arg_num(r.table)),
+            ("place", arg_num(r.place)),
+            ("points", arg_num(r.tally.points)),
+            ("games", arg_num(r.tally.games)),
+            ("closed", arg_text(if r.closed { "yes" } else { "no" })),
+        ],
+    )
 }
 
 pub fn player_text(v: &PlayerView, lang: Lang) -> String {
@@ -118,21 +137,7 @@ pub fn player_text(v: &PlayerView, lang: Lang) -> String {
     } else if !v.present {
         out.push(tr(lang, "tourney-player-not-present", &[]));
     }
-    for r in &v.rounds {
-        out.push(tr(
-            lang,
-            "tourney-player-round",
-            &[
-                ("round", arg_num(r.round)),
-                ("stage", arg_text(stage_name(r.stage, lang))),
-                ("table", arg_num(r.table)),
-                ("place", arg_num(r.place)),
-                ("points", arg_num(r.tally.points)),
-                ("games", arg_num(r.tally.games)),
-                ("closed", arg_text(if r.closed { "yes" } else { "no" })),
-            ],
-        ));
-    }
+    out.extend(v.rounds.iter().map(|r| round_line(r, lang)));
     out.push(tr(
         lang,
         "tourney-player-total",
