@@ -1674,3 +1674,8 @@ tourney-time-up = ⏱️ Die Zeit der Runde { $round } ist um! Laufende Spiele w
     [terminal] „turnier schliessen“
    *[other] /turnier schließen
 }.
+tourney-registered-entry = { $name } (Nr. { $number })
+tourney-registered-several = { $count } angemeldet: { $names }. Wer sich selbst mit { $surface ->
+    [terminal] „NAME: turnier da“
+   *[other] /turnier da
+} eincheckt, spricht ab dann für sich.

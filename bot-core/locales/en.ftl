@@ -1665,3 +1665,8 @@ tourney-time-up = ⏱️ Round { $round }'s time is up! Games in play are finish
     [terminal] "tournament close"
    *[other] /tournament close
 }.
+tourney-registered-entry = { $name } (no. { $number })
+tourney-registered-several = { $count } registered: { $names }. Whoever checks in himself with { $surface ->
+    [terminal] "NAME: tournament here"
+   *[other] /tournament here
+} speaks for himself from then on.

@@ -506,3 +506,48 @@ async fn when_the_time_runs_out_the_game_in_play_ends_scharf() {
     let closed = say(&h, actor(&round[1][2]), "schließen").await;
     assert!(text_of(&closed, Lang::De).contains("Die Runde ist komplett"));
 }
+
+#[tokio::test]
+async fn the_director_registers_a_list_and_players_take_over_their_entry() {
+    let h = Harness::new().await;
+    say(&h, admin("Max"), "neu Vereinsturnier").await;
+    // All or none: a name twice in the list registers nobody.
+    assert_eq!(
+        office(refused(&h, admin("Max"), "anmelden Anna, Ben, anna").await),
+        TourneyError::Office(TournamentError::NameTaken("anna".into()))
+    );
+    let listed = say(&h, admin("Max"), "anmelden Anna, Ben, Cem, Dora").await;
+    let shown = text_of(&listed, Lang::De);
+    assert!(
+        shown.contains("4 angemeldet: Anna (Nr. 1), Ben (Nr. 2), Cem (Nr. 3), Dora (Nr. 4)"),
+        "{shown}"
+    );
+    // Anna checks in herself: the entry of her name is hers from now on.
+    say(&h, actor("Anna"), "da").await;
+    let row = h
+        .store
+        .running_tournament(&chat().club())
+        .await
+        .unwrap()
+        .unwrap();
+    let anna = row.state.entrant_named("Anna").unwrap();
+    assert_eq!(anna.user, Some(actor("Anna").user));
+    assert!(anna.present);
+    assert_eq!(
+        office(refused(&h, actor("Anna"), "anmelden").await),
+        TourneyError::Office(TournamentError::NameTaken("Anna".into()))
+    );
+    // Ben registers himself: he takes over his entry, no second one.
+    say(&h, actor("Ben"), "anmelden").await;
+    let row = h
+        .store
+        .running_tournament(&chat().club())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.state.entrants.len(), 4);
+    assert_eq!(
+        row.state.entrant_named("Ben").unwrap().user,
+        Some(actor("Ben").user)
+    );
+}

@@ -107,6 +107,20 @@ impl Tournament {
         Ok((team.id, false))
     }
 
+    /// Links `user` to the entrant of his name whom the director registered without an
+    /// account (he speaks for himself from now on); `None` when there is none.
+    pub fn link_user(&mut self, name: &str, user: &UserId) -> Option<EntrantId> {
+        if self.entrant_of(user).is_some() {
+            return None;
+        }
+        let entrant = self
+            .entrants
+            .iter_mut()
+            .find(|e| e.user.is_none() && !e.computer && same_name(&e.name, name))?;
+        entrant.user = Some(user.clone());
+        Some(entrant.id)
+    }
+
     /// Marks a player present for the next draw.
     pub fn check_in(&mut self, id: EntrantId) -> Result<(), TournamentError> {
         self.check_open()?;

@@ -54,23 +54,10 @@ fn office_notice(n: &TournamentNotice, voice: Voice) -> Option<String> {
         ),
         TournamentNotice::FormatChanged => tr(lang, "tourney-format-changed", &[]),
         TournamentNotice::Registered {
-            name,
-            number,
+            entrants,
             team,
             present,
-        } => {
-            let id = if *present {
-                "tourney-registered-present"
-            } else {
-                "tourney-registered"
-            };
-            let mut line = voice.tr(id, &[("name", a(name)), ("number", arg_num(*number))]);
-            if let Some(team) = team {
-                line.push(' ');
-                line.push_str(&tr(lang, "tourney-registered-team", &[("team", a(team))]));
-            }
-            line
-        }
+        } => registered(entrants, team.as_deref(), *present, voice),
         TournamentNotice::CheckedIn { name } => {
             tr(lang, "tourney-checked-in", &[("names", a(name))])
         }
@@ -150,6 +137,54 @@ fn game_notice(n: &TournamentNotice, voice: Voice) -> Option<String> {
         ),
         _ => return None,
     })
+}
+
+/// "Anna ist angemeldet (Nr. 1)." or, for a list, "Angemeldet: Anna (Nr. 1), Ben (Nr. 2)."
+fn registered(
+    entrants: &[(String, u32)],
+    team: Option<&str>,
+    present: bool,
+    voice: Voice,
+) -> String {
+    let a = |s: &str| arg_text(s.to_string());
+    let mut line = match entrants {
+        [(name, number)] => {
+            let id = if present {
+                "tourney-registered-present"
+            } else {
+                "tourney-registered"
+            };
+            voice.tr(id, &[("name", a(name)), ("number", arg_num(*number))])
+        }
+        several => {
+            let names: Vec<String> = several
+                .iter()
+                .map(|(name, number)| {
+                    tr(
+                        voice.lang,
+                        "tourney-registered-entry",
+                        &[("name", a(name)), ("number", arg_num(*number))],
+                    )
+                })
+                .collect();
+            voice.tr(
+                "tourney-registered-several",
+                &[
+                    ("names", arg_text(names.join(", "))),
+                    ("count", arg_num(several.len() as u32)),
+                ],
+            )
+        }
+    };
+    if let Some(team) = team {
+        line.push(' ');
+        line.push_str(&tr(
+            voice.lang,
+            "tourney-registered-team",
+            &[("team", a(team))],
+        ));
+    }
+    line
 }
 
 /// "✅ Tisch 3, Spiel 2 zählt: …", with the table's and the round's end.

@@ -85,43 +85,48 @@ impl Service {
         name: Option<&str>,
         team: Option<&str>,
     ) -> Result<Reply, ServiceError> {
-        let (state, id) = self
+        let (state, ids) = self
             .change_tournament(cmd, |t, asker| {
-                let (name, user) = match name {
-                    Some(other) => {
-                        director_only(asker)?;
-                        (table::clean_name(other), None)
-                    }
-                    None => {
-                        if asker.entrant.is_some() {
-                            return Err(TournamentError::NameTaken(asker.name.clone()).into());
-                        }
-                        (asker.name.clone(), Some(cmd.actor.user.clone()))
-                    }
-                };
                 // A late entry, once the rounds have begun, is there: he plays the next one.
                 let present = !t.rounds.is_empty();
-                Ok(t.register(Registration {
+                let entry = |name: String, user| Registration {
                     name,
                     user,
                     team: team.map(str::to_string),
                     present,
                     computer: false,
-                })?)
+                };
+                match name {
+                    // The director registers one or several (`Anna, Ben, Cem`), all or none.
+                    Some(names) => {
+                        director_only(asker)?;
+                        names
+                            .split(',')
+                            .map(table::clean_name)
+                            .filter(|n| !n.is_empty())
+                            .map(|n| Ok(t.register(entry(n, None))?))
+                            .collect::<Result<Vec<EntrantId>, TourneyError>>()
+                    }
+                    None => Ok(vec![self_entry(t, asker, &cmd.actor.user, entry)?]),
+                }
             })
             .await?;
-        let entrant = state
-            .entrant(id)
-            .ok_or(tourney_error(TournamentError::UnknownNumber(id).into()))?;
+        let entrants: Vec<(String, u32)> = ids
+            .iter()
+            .map(|id| (state.name_of(*id).to_string(), id.0))
+            .collect();
+        let first = ids
+            .first()
+            .and_then(|id| state.entrant(*id))
+            .ok_or(tourney_error(TournamentError::NoName.into()))?;
         Ok(tournament_notice(
             TournamentNotice::Registered {
-                name: entrant.name.clone(),
-                number: id.0,
-                team: entrant
+                entrants,
+                team: first
                     .team
                     .and_then(|t| state.team(t))
                     .map(|t| t.name.clone()),
-                present: entrant.present,
+                present: first.present,
             },
             None,
         ))
@@ -143,7 +148,7 @@ impl Service {
                         .map(|e| e.id)
                         .collect()
                 } else {
-                    vec![named_or_self(t, asker, name)?]
+                    vec![named_or_linked(t, asker, &cmd.actor.user, name)?]
                 };
                 for id in &ids {
                     t.check_in(*id)?;
@@ -170,7 +175,7 @@ impl Service {
     ) -> Result<Reply, ServiceError> {
         let (state, id) = self
             .change_tournament(cmd, |t, asker| {
-                let id = named_or_self(t, asker, name)?;
+                let id = named_or_linked(t, asker, &cmd.actor.user, name)?;
                 t.withdraw(id)?;
                 Ok(id)
             })
@@ -184,7 +189,40 @@ impl Service {
     }
 }
 
-/// The player a command names (the director may name anyone), or the asker himself.
+/// The asker registers himself: a new entry, or the entry of his name the director made
+/// without an account (linked to him now).
+fn self_entry(
+    t: &mut Tournament,
+    asker: &super::Asker,
+    user: &crate::model::ids::UserId,
+    entry: impl Fn(String, Option<crate::model::ids::UserId>) -> Registration,
+) -> Result<EntrantId, TourneyError> {
+    if asker.entrant.is_some() {
+        return Err(TournamentError::NameTaken(asker.name.clone()).into());
+    }
+    if let Some(id) = t.link_user(&asker.name, user) {
+        return Ok(id);
+    }
+    Ok(t.register(entry(asker.name.clone(), Some(user.clone())))?)
+}
+
+/// The player a command names (the director may name anyone), or the asker himself (linked
+/// to the entry of his name the director made, if he has none).
+fn named_or_linked(
+    t: &mut Tournament,
+    asker: &super::Asker,
+    user: &crate::model::ids::UserId,
+    name: Option<&str>,
+) -> Result<EntrantId, TourneyError> {
+    if name.is_none()
+        && asker.entrant.is_none()
+        && let Some(id) = t.link_user(&asker.name, user)
+    {
+        return Ok(id);
+    }
+    named_or_self(t, asker, name)
+}
+
 pub(super) fn named_or_self(
     t: &Tournament,
     asker: &super::Asker,

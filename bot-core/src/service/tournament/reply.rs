@@ -205,9 +205,9 @@ pub enum TournamentNotice {
         format: String,
     },
     FormatChanged,
+    /// Registered, each with his number.
     Registered {
-        name: String,
-        number: u32,
+        entrants: Vec<(String, u32)>,
         team: Option<String>,
         present: bool,
     },
