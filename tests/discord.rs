@@ -79,8 +79,8 @@ async fn a_whole_game_of_three_from_new_to_the_bierrunde() {
     assert!(fake.identified_with_token());
     assert_eq!(
         fake.commands().len(),
-        2,
-        "two commands: /schocken and the club's /club"
+        3,
+        "three commands: /schocken, the club's /club and the tournament's /tournament"
     );
     let registration = fake
         .requests()

@@ -1602,7 +1602,7 @@ tourney-help = { $surface ->
   ok / nein – Eintrag am eigenen Tisch bestätigen oder verwerfen
   schließen [TISCH] – Tisch fertig (nach Ablauf der Zeit)
   korrektur RUNDE TISCH SPIEL ERGEBNIS|streichen – Korrektur (Turnierleitung, im Protokoll)
-  stand · spieler [NAME] · tische [RUNDE] · prüfen RUNDE · protokoll · ende
+  stand · spieler [NAME] · tische [RUNDE] · karten (Tischkarten als Bild) · tafel (Live-Stand) · export [spiele] · excel · bild · prüfen RUNDE · protokoll · ende
 tourney-error-place-taken = Hier spielt schon Tisch { $table }.
 tourney-table-bound = Tisch { $table } spielt hier: Jedes Spiel, das hier unter genau seinen Spielern zu Ende geht, zählt fürs Turnier. Los geht’s mit { $surface ->
     [discord] /schocken neu
@@ -1679,3 +1679,8 @@ tourney-registered-several = { $count } angemeldet: { $names }. Wer sich selbst 
     [terminal] „NAME: turnier da“
    *[other] /turnier da
 } eincheckt, spricht ab dann für sich.
+tourney-card-title = { $name }: Runde { $round } ({ $stage }), Tischkarten
+tourney-card-seat = Platz { $seat }
+tourney-card-game = Spiel { $game }
+tourney-card-how = Platz 1 trägt ein, ein zweiter Spieler bestätigt. Je Spiel: Verlierer Hälfte 1 / Hälfte 2 / Finale.
+tourney-word-cards = Die Tischkarten der Runde als Bild zum Ausdrucken

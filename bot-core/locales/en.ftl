@@ -1593,7 +1593,7 @@ tourney-help = { $surface ->
   ok / no – confirm or drop an entry at one's own table
   close [TABLE] – table done (after the time ran out)
   correct ROUND TABLE GAME RESULT|strike – a correction (director, kept in the log)
-  standings · player [NAME] · tables [ROUND] · verify ROUND · log · finish
+  standings · player [NAME] · tables [ROUND] · cards (table cards as a picture) · board (live standings) · export [games] · excel · picture · verify ROUND · log · finish
 tourney-error-place-taken = Table { $table } plays here already.
 tourney-table-bound = Table { $table } plays here: every game that ends here among exactly its players counts for the tournament. Start with { $surface ->
     [discord] /schocken new
@@ -1670,3 +1670,8 @@ tourney-registered-several = { $count } registered: { $names }. Whoever checks i
     [terminal] "NAME: tournament here"
    *[other] /tournament here
 } speaks for himself from then on.
+tourney-card-title = { $name }: round { $round } ({ $stage }), table cards
+tourney-card-seat = Seat { $seat }
+tourney-card-game = Game { $game }
+tourney-card-how = Seat 1 enters the games, a second player confirms. Per game: loser of half 1 / half 2 / final.
+tourney-word-cards = The round's table cards as a picture to print

@@ -414,3 +414,87 @@ fn a_championship_of_600_meets_nobody_twice_in_four_rounds() {
         }
     }
 }
+
+#[test]
+fn five_left_for_tables_of_four_play_the_final_at_one_table() {
+    let mut t = office("punkte", 8, false);
+    t.set_format(FormatKey::PointRounds, "1")
+        .expect("one round");
+    t.set_format(FormatKey::GamesPerRound, "1")
+        .expect("one game");
+    t.set_format(FormatKey::Qualifiers, "5").expect("five");
+    t.set_format(FormatKey::Lives, "1").expect("one life");
+    t.draw_next(seed(2)).expect("points");
+    play_round(&mut t, 1);
+    let fin = t.draw_next(seed(3)).expect("the final").clone();
+    assert_eq!(fin.stage, Stage::Final);
+    assert_eq!(fin.tables.len(), 1);
+    assert_eq!(fin.tables[0].players.len(), 5);
+    play_round(&mut t, 2);
+    assert!(t.decided());
+}
+
+#[test]
+fn the_directors_entry_settles_a_waiting_one() {
+    use bot_core::tournament::PendingGame;
+    let mut t = office("punkte", 8, false);
+    let round = t.draw_next(seed(2)).expect("drawn").clone();
+    let table = &round.tables[0];
+    let game = TableGame::from_losers(
+        &table.players,
+        &[table.players[0], table.players[0]],
+        None,
+        false,
+    );
+    t.propose_game(PendingGame {
+        round: 1,
+        table: table.number,
+        game: 1,
+        result: game.clone(),
+        by: table.players[0],
+        at: 0,
+    })
+    .expect("waits");
+    assert!(t.pending_at(table.number).is_some());
+    t.record_game(1, table.number, 1, game)
+        .expect("the director's");
+    assert!(t.pending_at(table.number).is_none());
+    // The second player's word finds nothing waiting.
+    assert_eq!(
+        t.confirm_game(table.number, table.players[1]).map(|_| ()),
+        Err(TournamentError::NothingToConfirm(table.number))
+    );
+}
+
+#[test]
+fn a_table_for_lives_is_not_closed_by_the_clock() {
+    let mut t = office("punkte", 8, false);
+    t.set_format(FormatKey::PointRounds, "1")
+        .expect("one round");
+    t.set_format(FormatKey::GamesPerRound, "1")
+        .expect("one game");
+    t.set_format(FormatKey::Qualifiers, "8").expect("eight");
+    t.set_format(FormatKey::Lives, "1").expect("one life");
+    t.draw_next(seed(2)).expect("points");
+    play_round(&mut t, 1);
+    let ko = t.draw_next(seed(3)).expect("knockout").clone();
+    assert_eq!(ko.stage, Stage::Knockout);
+    t.start_clock(0).expect("clock");
+    assert!(t.time_over(60 * 60_000));
+    let table = ko.tables[0].number;
+    assert_eq!(
+        t.close_table(table, false),
+        Err(TournamentError::TableStillPlaying { table })
+    );
+    // Under time every game there is scharf: one lost half decides it.
+    let players = ko.tables[0].players.clone();
+    let entered = t
+        .record_game(
+            ko.number,
+            table,
+            1,
+            TableGame::from_losers(&players, &[players[0]], None, false),
+        )
+        .expect("scharf");
+    assert!(!entered.table_closed, "three are left");
+}

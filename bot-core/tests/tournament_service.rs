@@ -456,6 +456,13 @@ async fn the_standings_and_every_game_as_files() {
     assert_eq!(sheet.height(), 1 + NAMES.len());
     let png = file(&say(&h, actor("Anna"), "bild").await, Lang::De);
     assert!(png.is_picture() && png.bytes.starts_with(b"\x89PNG"));
+    let cards = file(&say(&h, actor("Anna"), "karten").await, Lang::De);
+    assert!(
+        cards.name.ends_with("-runde-1-tische.png"),
+        "{}",
+        cards.name
+    );
+    assert!(cards.bytes.starts_with(b"\x89PNG"));
     // Words after a file word are refused.
     assert!(parse::request(CommandId::Tournament, "excel bitte", None).is_err());
 }

@@ -56,6 +56,7 @@ pub enum TournamentWord {
     Spreadsheet,
     Picture,
     Board,
+    Cards,
 }
 
 /// One choice: the command it follows and its names.
@@ -74,7 +75,7 @@ const fn choice(choice: Choice, command: CommandId, names: Names) -> ChoiceSpec 
     }
 }
 
-pub const CHOICES: [ChoiceSpec; 34] = [
+pub const CHOICES: [ChoiceSpec; 35] = [
     choice(
         Choice::Tally,
         CommandId::New,
@@ -216,7 +217,7 @@ pub const CHOICES: [ChoiceSpec; 34] = [
     choice(
         Choice::Tournament(TournamentWord::Tables),
         CommandId::Tournament,
-        Names::new("tables", "tische", &["runde", "round", "karten", "cards"]),
+        Names::new("tables", "tische", &["runde", "round"]),
     ),
     choice(
         Choice::Tournament(TournamentWord::Verify),
@@ -252,6 +253,11 @@ pub const CHOICES: [ChoiceSpec; 34] = [
         Choice::Tournament(TournamentWord::Picture),
         CommandId::Tournament,
         Names::new("picture", "bild", &["png", "foto"]),
+    ),
+    choice(
+        Choice::Tournament(TournamentWord::Cards),
+        CommandId::Tournament,
+        Names::new("cards", "karten", &["tischkarten"]),
     ),
     choice(
         Choice::Tournament(TournamentWord::Board),

@@ -60,7 +60,12 @@ impl Tournament {
             Some(r) if r.stage == Stage::Knockout => knockout::advancers(self, r),
             _ => knockout::qualifiers(self),
         };
-        let stage = if seated.len() <= usize::from(self.format.knockout_table) {
+        // Who fits one table plays the final (five left with tables of four: one table of five).
+        let one_table = seated.len() <= usize::from(self.format.knockout_table)
+            || self
+                .sizes_for(Stage::Knockout, seated.len())
+                .is_ok_and(|sizes| sizes.len() <= 1);
+        let stage = if one_table {
             Stage::Final
         } else {
             Stage::Knockout

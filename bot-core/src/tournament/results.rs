@@ -115,6 +115,9 @@ impl Tournament {
         let lives = super::round::plays_for_lives(&format, stage);
         entry.closed = entry.done(&format, stage) || (time_over && !lives);
         let table_closed = entry.closed;
+        // An entry still waiting for this game is settled by it.
+        self.pending
+            .retain(|p| !(p.round == round && p.table == table && p.game <= game));
         Ok(Entered {
             round,
             table,
@@ -135,7 +138,10 @@ impl Tournament {
         if entry.closed {
             return Err(TournamentError::TableComplete(table));
         }
-        if !director && !time_over && !entry.done(&format, stage) {
+        // A table for lives is decided by its games, not by the clock.
+        let lives = super::round::plays_for_lives(&format, stage);
+        let may_close = entry.done(&format, stage) || (time_over && !lives);
+        if !director && !may_close {
             return Err(TournamentError::TableStillPlaying { table });
         }
         entry.closed = true;

@@ -61,6 +61,9 @@ fn step(word: TournamentWord, rest: &[&str]) -> Result<TournamentRequest, Servic
         W::Picture if rest.is_empty() => R::Export {
             kind: ExportKind::Picture,
         },
+        W::Cards if rest.is_empty() => R::Export {
+            kind: ExportKind::Cards,
+        },
         W::PlayHere => R::PlayHere {
             table: optional_number(rest)?.ok_or_else(|| WordError::unreadable("?"))?,
         },

@@ -5,7 +5,7 @@
 use super::stage_name;
 use crate::render::files::FileOut;
 use crate::render::sheet::{Align, Column, Sheet, sheet_png};
-use crate::service::tournament::{ExportFile, ExportKind, GameRow, StandingsView};
+use crate::service::tournament::{ExportFile, ExportKind, GameRow, RoundView, StandingsView};
 use crate::text::{Lang, arg_num, arg_text, tr};
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 
@@ -40,6 +40,17 @@ pub fn export_file(file: &ExportFile, lang: Lang) -> Option<FileOut> {
         ExportKind::Picture => {
             let png = sheet_png(&picture(&file.standings, lang)).ok()?;
             FileOut::png(format!("{stem}.png"), png)
+        }
+        ExportKind::Cards => {
+            let round = file.round.as_ref()?;
+            let png = match sheet_png(&cards(round, lang)) {
+                Ok(png) => png,
+                Err(e) => {
+                    tracing::warn!(error = %e, "the table cards could not be drawn");
+                    return None;
+                }
+            };
+            FileOut::png(format!("{stem}-runde-{}-tische.png", round.number), png)
         }
     })
 }
@@ -217,6 +228,56 @@ fn sheet(name: &str, table: &Table, numbers: &[usize]) -> Result<Worksheet, Xlsx
     }
     sheet.autofit();
     Ok(sheet)
+}
+
+/// The round's table cards: a row per table, its seats numbered (seat 1 is the captain who
+/// enters the games), and boxes for the games' losers to fill in at a real-cup table.
+fn cards(r: &RoundView, lang: Lang) -> Sheet {
+    let seats = r.tables.iter().map(|t| t.players.len()).max().unwrap_or(0);
+    let mut columns = vec![Column {
+        header: col(lang, "table"),
+        align: Align::Right,
+    }];
+    columns.extend((1..=seats).map(|seat| Column {
+        header: tr(lang, "tourney-card-seat", &[("seat", arg_num(seat as u32))]),
+        align: Align::Left,
+    }));
+    columns.extend((1..=usize::from(r.games_per_round)).map(|game| Column {
+        header: tr(lang, "tourney-card-game", &[("game", arg_num(game as u32))]),
+        align: Align::Left,
+    }));
+    let rows = r
+        .tables
+        .iter()
+        .map(|t| {
+            let mut row = vec![t.number.to_string()];
+            row.extend((0..seats).map(|i| t.players.get(i).cloned().unwrap_or_default()));
+            row.extend((0..r.games_per_round).map(|_| String::new()));
+            row
+        })
+        .collect();
+    Sheet {
+        title: tr(
+            lang,
+            "tourney-card-title",
+            &[
+                ("name", arg_text(r.tournament.clone())),
+                ("round", arg_num(r.number)),
+                ("stage", arg_text(stage_name(r.stage, lang))),
+            ],
+        ),
+        subtitle: Some(tr(lang, "tourney-card-how", &[])),
+        columns,
+        rows,
+        footer: vec![tr(
+            lang,
+            "tourney-round-proof",
+            &[
+                ("commitment", arg_text(r.commitment.clone())),
+                ("seed", arg_text(r.seed.clone())),
+            ],
+        )],
+    }
 }
 
 /// The standings as a picture: the final order once decided, else the point rounds' table.

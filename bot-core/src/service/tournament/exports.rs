@@ -52,6 +52,10 @@ impl Service {
             kind,
             standings: standings_view(&row.state),
             games: game_rows(&row.state),
+            round: row
+                .state
+                .current_round()
+                .map(|r| super::views::round_view(&row.state, r, self.now())),
             made_at: self.now(),
             time_zone: self.zone(settings),
         };

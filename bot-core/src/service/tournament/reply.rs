@@ -152,6 +152,9 @@ pub enum ExportKind {
     Spreadsheet,
     /// The standings as a picture (the final standings once decided).
     Picture,
+    /// The running round's table cards as a picture to print (seats numbered, the captain
+    /// first, a line per game to fill in at a real-cup table).
+    Cards,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,6 +162,8 @@ pub struct ExportFile {
     pub kind: ExportKind,
     pub standings: StandingsView,
     pub games: Vec<GameRow>,
+    /// The round the cards are for (the newest).
+    pub round: Option<RoundView>,
     pub made_at: i64,
     pub time_zone: String,
 }
