@@ -1684,3 +1684,6 @@ tourney-card-seat = Platz { $seat }
 tourney-card-game = Spiel { $game }
 tourney-card-how = Platz 1 trägt ein, ein zweiter Spieler bestätigt. Je Spiel: Verlierer Hälfte 1 / Hälfte 2 / Finale.
 tourney-word-cards = Die Tischkarten der Runde als Bild zum Ausdrucken
+tourney-word-export = Dateien: Stand als CSV; dahinter spiele, excel, bild oder karten
+tourney-word-excel = Stand, Teams und Spiele als Tabelle (xlsx)
+tourney-word-picture = Der Stand als Bild

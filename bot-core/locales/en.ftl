@@ -1675,3 +1675,6 @@ tourney-card-seat = Seat { $seat }
 tourney-card-game = Game { $game }
 tourney-card-how = Seat 1 enters the games, a second player confirms. Per game: loser of half 1 / half 2 / final.
 tourney-word-cards = The round's table cards as a picture to print
+tourney-word-export = Files: the standings as CSV; after it games, excel, picture or cards
+tourney-word-excel = Standings, teams and games as a spreadsheet (xlsx)
+tourney-word-picture = The standings as a picture

@@ -463,6 +463,10 @@ async fn the_standings_and_every_game_as_files() {
         cards.name
     );
     assert!(cards.bytes.starts_with(b"\x89PNG"));
+    // The file words also follow `export` (Discord's way).
+    let xlsx_again = file(&say(&h, actor("Anna"), "export excel").await, Lang::De);
+    assert!(xlsx_again.name.ends_with(".xlsx"));
+    assert!(parse::request(CommandId::Tournament, "export quatsch", None).is_err());
     // Words after a file word are refused.
     assert!(parse::request(CommandId::Tournament, "excel bitte", None).is_err());
 }

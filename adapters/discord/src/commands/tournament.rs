@@ -4,7 +4,7 @@
 //! bot-core's parser, as Telegram and the terminal do.
 
 use super::{Ctx, Data, Error, localized, play};
-use bot_core::commands::words::{CHOICES, Choice, ChoiceSpec};
+use bot_core::commands::words::{CHOICES, Choice, ChoiceSpec, TournamentWord};
 use bot_core::commands::{CommandId, parse};
 use bot_core::render::tournament::tournament_word_description;
 use bot_core::text::{Lang, tr};
@@ -16,12 +16,20 @@ pub fn tournament() -> poise::Command<Data, Error> {
     root
 }
 
-/// The words after `/turnier`, in the catalogue's order.
+/// The words after `/turnier`, in the catalogue's order. Discord allows 25 subcommands: the
+/// file words other than `export` are `export`'s text there (`/turnier export angaben:excel`).
 pub(super) fn tournament_words() -> impl Iterator<Item = &'static ChoiceSpec> {
-    CHOICES
-        .iter()
-        .filter(|c| c.command == CommandId::Tournament && matches!(c.choice, Choice::Tournament(_)))
+    CHOICES.iter().filter(|c| {
+        c.command == CommandId::Tournament
+            && matches!(c.choice, Choice::Tournament(word) if !FILE_WORDS.contains(&word))
+    })
 }
+
+const FILE_WORDS: [TournamentWord; 3] = [
+    TournamentWord::Spreadsheet,
+    TournamentWord::Picture,
+    TournamentWord::Cards,
+];
 
 fn word_subcommand(spec: &ChoiceSpec) -> poise::Command<Data, Error> {
     let mut sub = step();

@@ -49,11 +49,7 @@ fn step(word: TournamentWord, rest: &[&str]) -> Result<TournamentRequest, Servic
         }
         W::Correct => correct(rest)?,
         W::Export => R::Export {
-            kind: match rest {
-                [] => ExportKind::Standings,
-                [word] if GAMES.contains(&word.to_lowercase().as_str()) => ExportKind::Games,
-                _ => return Err(WordError::unreadable(&rest.join(" ")).into()),
-            },
+            kind: export_kind(rest)?,
         },
         W::Spreadsheet if rest.is_empty() => R::Export {
             kind: ExportKind::Spreadsheet,
@@ -84,6 +80,25 @@ fn step(word: TournamentWord, rest: &[&str]) -> Result<TournamentRequest, Servic
         },
         bare => bare_word(bare, rest)?,
     })
+}
+
+/// `export [spiele | excel | bild | karten]`: the file words also follow `export` (Discord
+/// has room for 25 subcommands only, so there they are `export`'s text).
+fn export_kind(rest: &[&str]) -> Result<ExportKind, WordError> {
+    let word = match rest {
+        [] => return Ok(ExportKind::Standings),
+        [word] => word.to_lowercase(),
+        _ => return Err(WordError::unreadable(&rest.join(" "))),
+    };
+    if GAMES.contains(&word.as_str()) {
+        return Ok(ExportKind::Games);
+    }
+    match choice_of(CommandId::Tournament, &word) {
+        Some(Choice::Tournament(TournamentWord::Spreadsheet)) => Ok(ExportKind::Spreadsheet),
+        Some(Choice::Tournament(TournamentWord::Picture)) => Ok(ExportKind::Picture),
+        Some(Choice::Tournament(TournamentWord::Cards)) => Ok(ExportKind::Cards),
+        _ => Err(WordError::unreadable(&word)),
+    }
 }
 
 /// A word that reads nothing after it.
